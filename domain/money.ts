@@ -1,0 +1,31 @@
+// Money travels as JSON numbers with 2 decimals and is computed in integer cents.
+
+export type Centavos = number;
+
+export const aCentavos = (pesos: number): Centavos => Math.round(pesos * 100);
+export const aPesos = (centavos: Centavos): number => centavos / 100;
+export const redondear2 = (pesos: number): number => aPesos(aCentavos(pesos));
+
+/** Price = cost x (1 + margin/100), rounded to cents (spec section 9). */
+export const calcularPrecio = (costo: number, porcentaje: number): number =>
+  aPesos(Math.round((aCentavos(costo) * (100 + porcentaje)) / 100));
+
+/** Unit price of a promotion = promotional price / total units, rounded to cents (spec section 4). */
+export const precioUnitarioPromocion = (precioPromocional: number, unidadesTotales: number): number =>
+  unidadesTotales > 0 ? aPesos(Math.round(aCentavos(precioPromocional) / unidadesTotales)) : 0;
+
+/** Sum of quantity x unit price, in pesos, exact to the cent. */
+export const sumarLineas = (lineas: ReadonlyArray<{ cantidad: number; precio: number }>): number =>
+  aPesos(lineas.reduce((total, l) => total + l.cantidad * aCentavos(l.precio), 0));
+
+/** Accepts '12,5', '12.5', '1.234,50' (es-AR) and plain numbers; NaN when it is not a number. */
+export const parsearDecimal = (valor: string | number): number => {
+  if (typeof valor === 'number') return valor;
+  const texto = valor.trim();
+  if (texto === '') return Number.NaN;
+  const normalizado = texto.includes(',') ? texto.replace(/\./g, '').replace(',', '.') : texto;
+  return /^-?\d+(\.\d+)?$/.test(normalizado) ? Number(normalizado) : Number.NaN;
+};
+
+const formatoARS = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+export const formatearPrecio = (pesos: number): string => formatoARS.format(pesos);

@@ -1,0 +1,30 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then starts the server.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const raiz = path.resolve(import.meta.dirname, '..');
+const indexConstruido = path.join(raiz, 'dist', 'web', 'index.html');
+
+const ultimaModificacion = (carpeta) => {
+  let ultima = 0;
+  for (const entrada of fs.readdirSync(carpeta, { withFileTypes: true, recursive: true })) {
+    if (entrada.isFile()) ultima = Math.max(ultima, fs.statSync(path.join(entrada.parentPath, entrada.name)).mtimeMs);
+  }
+  return ultima;
+};
+
+const construido = fs.existsSync(indexConstruido) ? fs.statSync(indexConstruido).mtimeMs : 0;
+const fuentes = Math.max(ultimaModificacion(path.join(raiz, 'web')), ultimaModificacion(path.join(raiz, 'domain')));
+if (construido < fuentes) {
+  console.log('Construyendo la aplicación web (solo la primera vez o tras cambios)...');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: raiz, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const servidor = spawn(process.execPath, ['--import', 'tsx', path.join(raiz, 'server', 'main.ts')], {
+  cwd: raiz,
+  stdio: 'inherit',
+});
+for (const senal of ['SIGINT', 'SIGTERM']) process.on(senal, () => servidor.kill(senal));
+servidor.on('exit', (codigo) => process.exit(codigo ?? 0));

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MENSAJES } from '../domain/mensajes';
+import { TAMANO_MAXIMO_IMAGEN } from '../domain/producto';
+import { authPlugin } from './auth/plugin';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import type { BaseDeDatos, Db } from './db/client';
+import { registrarManejoDeErrores } from './http/manejar-errores';
+import { configRoutes } from './http/config-routes';
+import { productoRoutes } from './productos/routes';
+import { webApp } from './web/web-app';
+
+z.config(z.locales.es());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    base: BaseDeDatos;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  base: BaseDeDatos;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app (index.html and assets); omitted in API tests. */
+  webDir?: string;
+}
+
+/** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registrarManejoDeErrores(app);
+
+  app.decorate('config', deps.config);
+  await app.register(
+    fp(
+      async (instancia) => {
+        instancia.decorate('base', deps.base);
+        instancia.decorate('db', deps.base.db);
+      },
+      { name: 'db' },
+    ),
+  );
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'frame-src': ['https://www.openstreetmap.org'],
+        'connect-src': ["'self'"],
+        'form-action': ["'self'", 'https://www.mercadopago.com.ar', 'https://www.mercadopago.com'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'API de la librería',
+        description: 'API de la tienda online y del back office. Los mensajes de error están en español.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authPlugin);
+  await app.register(authRoutes);
+  await app.register(configRoutes);
+  await app.register(productoRoutes);
+
+  fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: deps.config.UPLOADS_DIR,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Uploaded files get generated names that never change: they can be cached for good.
+    maxAge: '365d',
+    immutable: true,
+    setHeaders: (res) => {
+      res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+    },
+  });
+
+  if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
+    await app.register(webApp, { webDir: deps.webDir });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MENSAJES.recursoNoEncontrado }));
+  }
+
+  return app;
+}

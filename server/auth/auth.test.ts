@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENSAJES } from '../../domain/mensajes';
+import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
+import { crearUsuario } from '../test/fabricas';
+
+let t: AppDePrueba;
+let admin: Awaited<ReturnType<typeof crearUsuario>>;
+let cliente: Awaited<ReturnType<typeof crearUsuario>>;
+
+beforeAll(async () => {
+  t = await crearAppDePrueba();
+  admin = await crearUsuario(t.db, { usuario: 'admin', rol: 'ADMIN' });
+  cliente = await crearUsuario(t.db, { usuario: 'cliente' });
+});
+afterAll(() => t.cerrar());
+
+const login = (payload: unknown, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress: ip });
+
+describe('POST /api/auth/login', () => {
+  it('answers the session user and sets an HttpOnly cookie', async () => {
+    const r = await login({ usuario: 'admin', clave: admin.clave });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({
+      success: true,
+      message: 'Inicio de sesión exitoso',
+      data: { id: admin.id, usuario: 'admin', rol: 'ADMIN', mensaje: null },
+    });
+    const cookie = r.cookies.find((c) => c.name === 'sesion');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(r.body).not.toContain('clave');
+  });
+
+  it('refuses a wrong password with 401 and the spec message', async () => {
+    const r = await login({ usuario: 'cliente', clave: 'otra' }, '10.0.0.2');
+    expect(r.statusCode).toBe(401);
+    expect(r.json()).toEqual({ success: false, message: MENSAJES.loginIncorrecto });
+  });
+
+  it('refuses an unknown user with the same answer', async () => {
+    const r = await login({ usuario: 'nadie', clave: 'x' }, '10.0.0.3');
+    expect(r.statusCode).toBe(401);
+    expect(r.json().message).toBe(MENSAJES.loginIncorrecto);
+  });
+
+  it.each([{ usuario: '', clave: 'x' }, { usuario: '  ', clave: 'x' }, { usuario: 'a', clave: '' }, {}])(
+    'blank fields %j get "Ambos campos son obligatorios"',
+    async (payload) => {
+      const r = await login(payload);
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ success: false, message: MENSAJES.loginCamposObligatorios });
+    },
+  );
+
+  it('rate limits failed logins per user name, even with the right password afterwards', async () => {
+    const victima = await crearUsuario(t.db, { usuario: 'victima' });
+    for (let i = 0; i < 5; i++) expect((await login({ usuario: 'victima', clave: 'mal' }, `10.1.0.${i}`)).statusCode).toBe(401);
+    const bloqueado = await login({ usuario: 'victima', clave: victima.clave }, '10.1.0.99');
+    expect(bloqueado.statusCode).toBe(429);
+    expect(bloqueado.json()).toEqual({ success: false, message: MENSAJES.loginDemasiadosIntentos });
+  });
+
+  it('rate limits failed logins per address across user names', async () => {
+    for (let i = 0; i < 20; i++) await login({ usuario: `inventado${i}`, clave: 'mal' }, '10.2.0.1');
+    const r = await login({ usuario: 'cliente', clave: cliente.clave }, '10.2.0.1');
+    expect(r.statusCode).toBe(429);
+    expect((await login({ usuario: 'cliente', clave: cliente.clave }, '10.2.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me answers the user of the cookie, and 401 without one', async () => {
+    const cookie = await t.cookieDe('cliente', cliente.clave);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ id: cliente.id, usuario: 'cliente', rol: 'USER', mensaje: null });
+    const anonimo = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(anonimo.statusCode).toBe(401);
+    expect(anonimo.json().message).toBe(MENSAJES.debeIniciarSesion);
+  });
+
+  it('logout deletes the session: the old cookie no longer works', async () => {
+    const cookie = await t.cookieDe('cliente', cliente.clave);
+    const salir = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(salir.statusCode).toBe(204);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('a forged cookie is no session', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: 'sesion=inventada' } });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('route access rules', () => {
+  it('every API route declares who may call it', () => {
+    expect(t.app.rutasApi.length).toBeGreaterThan(0);
+    for (const ruta of t.app.rutasApi) expect(['publico', 'usuario', 'admin']).toContain(ruta.acceso);
+  });
+});

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type Schema = typeof schema;
+/** A database or a transaction: data functions take either (`tx ?? db`). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface BaseDeDatos {
+  db: Db;
+  motor: 'pglite' | 'postgres';
+  migrar: () => Promise<void>;
+  cerrar: () => Promise<void>;
+}
+
+export const carpetaMigraciones = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// pg returns NUMERIC as text and bigint as text by default; drizzle maps numeric columns itself.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface OpcionesPglite {
+  /** A data directory, or undefined for memory only. */
+  dataDir?: string;
+  /** A dumped data directory (tests load a migrated template from it). */
+  loadDataDir?: Blob | File;
+}
+
+export async function abrirPglite(opciones: OpcionesPglite = {}): Promise<BaseDeDatos> {
+  const cliente = await PGlite.create(opciones.dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(opciones.loadDataDir ? { loadDataDir: opciones.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(cliente, { schema }) as unknown as Db;
+  return {
+    db,
+    motor: 'pglite',
+    migrar: () => migratePglite(db as never, { migrationsFolder: carpetaMigraciones }),
+    cerrar: () => cliente.close(),
+  };
+}
+
+export async function abrirPostgres(url: string, maxConexiones = 10): Promise<BaseDeDatos> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConexiones });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const migrar = async () => {
+    // Several instances may start at once against one PostgreSQL: one migrates, the others wait.
+    const cerrojo = await pool.connect();
+    try {
+      await cerrojo.query('select pg_advisory_lock(727401)');
+      await migratePg(db as never, { migrationsFolder: carpetaMigraciones });
+    } finally {
+      await cerrojo.query('select pg_advisory_unlock(727401)').catch(() => undefined);
+      cerrojo.release();
+    }
+  };
+  return { db, motor: 'postgres', migrar, cerrar: () => pool.end() };
+}

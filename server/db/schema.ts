@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  ESTADOS_PAGO,
+  ESTADOS_VENTA,
+  FORMAS_PAGO,
+  LOCALIDADES,
+  MOTIVOS_MOVIMIENTO,
+  PROVINCIAS,
+  ROLES,
+} from '../../domain/enums';
+
+export const rolEnum = pgEnum('rol', ROLES);
+export const provinciaEnum = pgEnum('provincia', PROVINCIAS);
+export const localidadEnum = pgEnum('localidad', LOCALIDADES);
+export const formaPagoEnum = pgEnum('forma_pago', FORMAS_PAGO);
+export const estadoVentaEnum = pgEnum('estado_venta', ESTADOS_VENTA);
+export const estadoPagoEnum = pgEnum('estado_pago', ESTADOS_PAGO);
+export const motivoMovimientoEnum = pgEnum('motivo_movimiento', MOTIVOS_MOVIMIENTO);
+
+const dinero = (nombre: string) => numeric(nombre, { precision: 12, scale: 2, mode: 'number' });
+const momento = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
+
+export const usuario = pgTable('usuario', {
+  id: serial('id').primaryKey(),
+  usuario: text('usuario').notNull().unique(),
+  clave: text('clave').notNull(),
+  mensaje: text('mensaje'),
+  rol: rolEnum('rol').notNull().default('USER'),
+  creado: momento('creado').notNull().defaultNow(),
+});
+
+export const domicilio = pgTable('domicilio', {
+  id: serial('id').primaryKey(),
+  calle: text('calle').notNull().default(''),
+  numero: text('numero').notNull().default(''),
+  localidad: localidadEnum('localidad').notNull().default('CAPITAL'),
+  provincia: provinciaEnum('provincia').notNull().default('MENDOZA'),
+});
+
+export const persona = pgTable(
+  'persona',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull(),
+    telefono: text('telefono').notNull().default(''),
+    email: text('email').notNull().default(''),
+    // An address belongs to one person; deleting the address leaves the person without one.
+    domicilioId: integer('domicilio_id').references(() => domicilio.id, { onDelete: 'set null' }),
+    // Deleting a login deletes the person data that only existed for it.
+    userId: integer('user_id').references(() => usuario.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('persona_user_id_key').on(t.userId), index('persona_nombre_idx').on(t.nombre)],
+);
+
+export const categoria = pgTable('categoria', {
+  id: serial('id').primaryKey(),
+  denominacion: text('denominacion').notNull().unique(),
+});
+
+export const producto = pgTable(
+  'producto',
+  {
+    id: serial('id').primaryKey(),
+    denominacion: text('denominacion').notNull(),
+    marca: text('marca').notNull().default(''),
+    codigo: text('codigo').notNull().unique(),
+    imagen: text('imagen'),
+    precio: dinero('precio').notNull(),
+    costo: dinero('costo').notNull(),
+    porcentaje: numeric('porcentaje', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    cantidadVendida: integer('cantidad_vendida').notNull().default(0),
+    descripcion: text('descripcion').notNull().default(''),
+    // A category in use cannot disappear under its products.
+    categoriaId: integer('categoria_id')
+      .notNull()
+      .references(() => categoria.id, { onDelete: 'restrict' }),
+    /** denominacion, marca and codigo lower-cased without accents (domain/texto.ts), for search. */
+    busqueda: text('busqueda').notNull().default(''),
+    creado: momento('creado').notNull().defaultNow(),
+    actualizado: momento('actualizado').notNull().defaultNow(),
+  },
+  (t) => [
+    check('producto_stock_no_negativo', sql`${t.stock} >= 0`),
+    check('producto_vendidos_no_negativo', sql`${t.cantidadVendida} >= 0`),
+    check('producto_costo_positivo', sql`${t.costo} > 0`),
+    check('producto_porcentaje_positivo', sql`${t.porcentaje} > 0`),
+    index('producto_categoria_idx').on(t.categoriaId, t.precio),
+    index('producto_marca_idx').on(t.marca, t.precio),
+    index('producto_precio_idx').on(t.precio, t.id),
+    index('producto_busqueda_trgm_idx').using('gin', sql`${t.busqueda} gin_trgm_ops`),
+  ],
+);
+
+export const venta = pgTable(
+  'venta',
+  {
+    id: serial('id').primaryKey(),
+    fecha: momento('fecha').notNull().defaultNow(),
+    formaPago: formaPagoEnum('forma_pago').notNull().default('EFECTIVO'),
+    total: dinero('total').notNull().default(0),
+    /** Shipping charge entered by the admin; added to the total. */
+    envio: dinero('envio').notNull().default(0),
+    /** The customer asked for delivery in the cart (the cart's 0/1 flag). */
+    conEnvio: boolean('con_envio').notNull().default(false),
+    estadoVenta: estadoVentaEnum('estado_venta').notNull().default('PENDIENTE'),
+    // Sales are cash history: they outlive the user that made them.
+    userId: integer('user_id').references(() => usuario.id, { onDelete: 'set null' }),
+    estadoPago: estadoPagoEnum('estado_pago'),
+    pagoId: text('pago_id'),
+    pagoActualizado: momento('pago_actualizado'),
+    /** Set once when the units of an unpaid online order went back to stock. */
+    stockLiberado: boolean('stock_liberado').notNull().default(false),
+  },
+  (t) => [
+    check('venta_total_no_negativo', sql`${t.total} >= 0`),
+    check('venta_envio_no_negativo', sql`${t.envio} >= 0`),
+    index('venta_fecha_idx').on(t.fecha),
+    index('venta_user_idx').on(t.userId, t.fecha),
+    index('venta_estado_idx').on(t.estadoVenta),
+  ],
+);
+
+export const promocion = pgTable(
+  'promocion',
+  {
+    id: serial('id').primaryKey(),
+    denominacion: text('denominacion').notNull(),
+    descripcion: text('descripcion').notNull(),
+    fechaInicio: momento('fecha_inicio').notNull(),
+    fechaFin: momento('fecha_fin').notNull(),
+    precioPromocional: dinero('precio_promocional').notNull(),
+  },
+  (t) => [
+    check('promocion_precio_positivo', sql`${t.precioPromocional} > 0`),
+    check('promocion_fechas_ordenadas', sql`${t.fechaFin} >= ${t.fechaInicio}`),
+    index('promocion_fecha_fin_idx').on(t.fechaFin),
+  ],
+);
+
+export const detallePromocion = pgTable(
+  'detalle_promocion',
+  {
+    id: serial('id').primaryKey(),
+    cantidad: integer('cantidad').notNull(),
+    promocionId: integer('promocion_id')
+      .notNull()
+      .references(() => promocion.id, { onDelete: 'cascade' }),
+    // A deleted product simply leaves the promotions it was in.
+    productoId: integer('producto_id')
+      .notNull()
+      .references(() => producto.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    check('detalle_promocion_cantidad_positiva', sql`${t.cantidad} > 0`),
+    uniqueIndex('detalle_promocion_unico').on(t.promocionId, t.productoId),
+    index('detalle_promocion_producto_idx').on(t.productoId),
+  ],
+);
+
+export const detalleVenta = pgTable(
+  'detalle_venta',
+  {
+    id: serial('id').primaryKey(),
+    cantidad: integer('cantidad').notNull(),
+    precioAplicado: dinero('precio_aplicado').notNull(),
+    // A product that was sold cannot be deleted: the sale's history needs it.
+    productoId: integer('producto_id')
+      .notNull()
+      .references(() => producto.id, { onDelete: 'restrict' }),
+    ventaId: integer('venta_id')
+      .notNull()
+      .references(() => venta.id, { onDelete: 'cascade' }),
+    promocionId: integer('promocion_id').references(() => promocion.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('detalle_venta_cantidad_positiva', sql`${t.cantidad} > 0`),
+    check('detalle_venta_precio_no_negativo', sql`${t.precioAplicado} >= 0`),
+    index('detalle_venta_venta_idx').on(t.ventaId),
+    index('detalle_venta_producto_idx').on(t.productoId),
+  ],
+);
+
+export const movimientoStock = pgTable(
+  'movimiento_stock',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productoId: integer('producto_id')
+      .notNull()
+      .references(() => producto.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    motivo: motivoMovimientoEnum('motivo').notNull(),
+    // Movements are an audit trail: they keep the sale number even after the sale is deleted.
+    ventaId: integer('venta_id'),
+    userId: integer('user_id').references(() => usuario.id, { onDelete: 'set null' }),
+    fecha: momento('fecha').notNull().defaultNow(),
+  },
+  (t) => [index('movimiento_producto_idx').on(t.productoId, t.fecha), index('movimiento_venta_idx').on(t.ventaId)],
+);
+
+export const sesion = pgTable(
+  'sesion',
+  {
+    /** SHA-256 of the cookie token: a stolen database row cannot be used as a cookie. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    creada: momento('creada').notNull().defaultNow(),
+    expira: momento('expira').notNull(),
+  },
+  (t) => [index('sesion_user_idx').on(t.userId), index('sesion_expira_idx').on(t.expira)],
+);
+
+/** Failed logins per user name and per address, shared by every instance. */
+export const intentoLogin = pgTable('intento_login', {
+  clave: text('clave').primaryKey(),
+  fallos: integer('fallos').notNull().default(0),
+  desde: momento('desde').notNull().defaultNow(),
+});
+
+/** First answer of a cart order per Idempotency-Key, so a retry creates nothing more. */
+export const pedidoIdempotente = pgTable(
+  'pedido_idempotente',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    clave: text('clave').notNull(),
+    ventaId: integer('venta_id').references(() => venta.id, { onDelete: 'cascade' }),
+    respuesta: jsonb('respuesta').notNull(),
+    creado: momento('creado').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clave] })],
+);
+
+export const schema = {
+  usuario,
+  domicilio,
+  persona,
+  categoria,
+  producto,
+  venta,
+  promocion,
+  detallePromocion,
+  detalleVenta,
+  movimientoStock,
+  sesion,
+  intentoLogin,
+  pedidoIdempotente,
+};

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MENSAJES, unirMensajes } from '../../domain/mensajes';
+import { AppError, type ErrorDeCampo } from '../errors';
+
+interface RespuestaError {
+  status: number;
+  message: string;
+  errors?: ErrorDeCampo[];
+}
+
+// PostgreSQL error codes that mean the request was wrong, not the server.
+const ERRORES_PG: Record<string, RespuestaError> = {
+  '23505': { status: 409, message: 'Ya existe un registro con esos datos.' },
+  '23503': { status: 409, message: 'El registro está relacionado con otros datos y no se puede modificar así.' },
+  '23514': { status: 400, message: MENSAJES.datosInvalidos },
+  '23502': { status: 400, message: MENSAJES.datosInvalidos },
+  '22P02': { status: 400, message: MENSAJES.datosInvalidos },
+  '22003': { status: 400, message: 'Un número está fuera del rango permitido.' },
+  '22001': { status: 400, message: 'Un texto es demasiado largo.' },
+  '22007': { status: 400, message: 'Una fecha no es válida.' },
+  '22008': { status: 400, message: 'Una fecha no es válida.' },
+};
+
+const codigoPg = (error: unknown): string | undefined => {
+  for (let actual = error; actual && typeof actual === 'object'; actual = (actual as { cause?: unknown }).cause) {
+    const code = (actual as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+};
+
+export function traducirError(error: unknown): RespuestaError {
+  if (error instanceof AppError) return { status: error.status, message: error.message, errors: error.errors };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({
+      campo: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      mensaje: v.message ?? MENSAJES.datosInvalidos,
+    }));
+    return { status: 400, message: unirMensajes([...new Set(errors.map((e) => e.mensaje))]), errors };
+  }
+  const pg = codigoPg(error);
+  if (pg && ERRORES_PG[pg]) return ERRORES_PG[pg];
+  const fe = error as Partial<FastifyError>;
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: MENSAJES.jsonInvalido };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: MENSAJES.solicitudDemasiadoGrande };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, message: MENSAJES.imagenMaximo5MB };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, message: MENSAJES.tipoContenidoNoSoportado };
+  }
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode, message: fe.statusCode === 404 ? MENSAJES.recursoNoEncontrado : MENSAJES.datosInvalidos };
+  }
+  return { status: 500, message: MENSAJES.errorInesperado };
+}
+
+export function registrarManejoDeErrores(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, message, errors } = traducirError(error);
+    if (status >= 500) request.log.error({ err: error }, 'error inesperado');
+    else request.log.info({ status, message }, 'solicitud rechazada');
+    return reply.code(status).send(errors ? { message, errors } : { message });
+  });
+}

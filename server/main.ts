@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { borrarSesionesVencidas } from './auth/sesiones';
+import { leerConfig } from './config';
+import { abrirBaseDeDatos } from './db/abrir';
+import { sembrarSiVacia } from './db/seed/sembrar';
+
+const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = leerConfig();
+  const base = await abrirBaseDeDatos(config);
+  await base.migrar();
+  const app = await buildApp({
+    config,
+    base,
+    logger: { level: config.LOG_LEVEL },
+    webDir: path.join(raiz, 'dist', 'web'),
+  });
+
+  const credenciales = config.SEED === 'demo' ? await sembrarSiVacia(base.db, config, app.log) : undefined;
+  await borrarSesionesVencidas(base.db);
+
+  let cerrando = false;
+  const cerrar = async (senal: string) => {
+    if (cerrando) return;
+    cerrando = true;
+    app.log.info(`${senal}: cerrando`);
+    await app.close();
+    await base.cerrar();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void cerrar('SIGINT'));
+  process.on('SIGTERM', () => void cerrar('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const motor = base.motor === 'pglite' ? `PGlite en ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const lineas = [
+    '',
+    `  Librería lista en ${config.PUBLIC_URL}  (base de datos: ${motor})`,
+    `  Documentación de la API: ${config.PUBLIC_URL}/api/docs`,
+    ...(credenciales ?? []),
+    '',
+  ];
+  console.log(lineas.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { leerConfig, type Config } from '../config';
+import type { BaseDeDatos, Db } from '../db/client';
+import { crearBaseDePrueba } from './base-de-prueba';
+
+export interface AppDePrueba {
+  app: FastifyInstance;
+  db: Db;
+  base: BaseDeDatos;
+  config: Config;
+  /** Logs in through the API and answers the Cookie header of the session. */
+  cookieDe: (usuario: string, clave: string) => Promise<string>;
+  cerrar: () => Promise<void>;
+}
+
+export async function crearAppDePrueba(env: Record<string, string> = {}): Promise<AppDePrueba> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-prueba-'));
+  const config = leerConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
+  const base = await crearBaseDePrueba();
+  const app = await buildApp({ config, base });
+  await app.ready();
+
+  const cookieDe = async (usuario: string, clave: string) => {
+    const respuesta = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { usuario, clave } });
+    if (respuesta.statusCode !== 200) throw new Error(`login de ${usuario} falló: ${respuesta.body}`);
+    const cookie = respuesta.cookies.find((c) => c.name === 'sesion');
+    if (!cookie) throw new Error('el login no dejó cookie de sesión');
+    return `sesion=${cookie.value}`;
+  };
+
+  return {
+    app,
+    db: base.db,
+    base,
+    config,
+    cookieDe,
+    cerrar: async () => {
+      await app.close();
+      await base.cerrar();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Test data with overrides, shared by the API and browser tests.
+import { calcularPrecio } from '../../domain/money';
+import type { Rol } from '../../domain/enums';
+import { busquedaDeProducto } from '../../domain/texto';
+import { hashearClave } from '../auth/claves';
+import type { Db } from '../db/client';
+import { categoria, domicilio, movimientoStock, persona, producto, usuario } from '../db/schema';
+
+let secuencia = 0;
+const siguiente = () => ++secuencia;
+
+export async function crearUsuario(db: Db, datos: { usuario?: string; clave?: string; rol?: Rol; conPersona?: boolean } = {}) {
+  const n = siguiente();
+  const nombre = datos.usuario ?? `usuario${n}`;
+  const clave = datos.clave ?? `clave-${n}-segura`;
+  const [creado] = await db
+    .insert(usuario)
+    .values({ usuario: nombre, clave: await hashearClave(clave), rol: datos.rol ?? 'USER' })
+    .returning();
+  let personaId: number | undefined;
+  if (datos.conPersona ?? true) {
+    const [d] = await db.insert(domicilio).values({ calle: 'Colón', numero: String(100 + n) }).returning();
+    const [p] = await db
+      .insert(persona)
+      .values({ nombre: `Nombre${n}`, apellido: `Apellido${n}`, email: `${nombre}@example.com`, telefono: '2610000000', domicilioId: d!.id, userId: creado!.id })
+      .returning();
+    personaId = p!.id;
+  }
+  return { ...creado!, clave, personaId };
+}
+
+export async function crearCategoria(db: Db, denominacion = `Categoría ${siguiente()}`) {
+  const [creada] = await db.insert(categoria).values({ denominacion }).returning();
+  return creada!;
+}
+
+export async function crearProducto(
+  db: Db,
+  datos: Partial<{ denominacion: string; marca: string; codigo: string; costo: number; porcentaje: number; stock: number; categoriaId: number; descripcion: string }> = {},
+) {
+  const n = siguiente();
+  const categoriaId = datos.categoriaId ?? (await crearCategoria(db)).id;
+  const costo = datos.costo ?? 1000;
+  const porcentaje = datos.porcentaje ?? 50;
+  const denominacion = datos.denominacion ?? `Producto ${n}`;
+  const marca = datos.marca ?? 'Marca';
+  const codigo = datos.codigo ?? `COD-${n}`;
+  const stock = datos.stock ?? 10;
+  const [creado] = await db
+    .insert(producto)
+    .values({
+      denominacion,
+      marca,
+      codigo,
+      costo,
+      porcentaje,
+      precio: calcularPrecio(costo, porcentaje),
+      stock,
+      descripcion: datos.descripcion ?? '',
+      categoriaId,
+      busqueda: busquedaDeProducto({ denominacion, marca, codigo }),
+    })
+    .returning();
+  await db.insert(movimientoStock).values({ productoId: creado!.id, delta: stock, motivo: 'INICIAL' });
+  return creado!;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { MENSAJES } from '../../domain/mensajes';
+
+/** Serves the built React app: hashed assets cached for a year, every other path gets index.html. */
+export const webApp = fp(
+  async (app: FastifyInstance, opciones: { webDir: string }) => {
+    const indexHtml = await fs.readFile(path.join(opciones.webDir, 'index.html'), 'utf8');
+
+    await app.register(fastifyStatic, {
+      root: opciones.webDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, rutaArchivo) => {
+        const hasheado = rutaArchivo.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hasheado ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+
+    const enviarIndex = (reply: FastifyReply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+    app.decorate('enviarIndex', enviarIndex);
+
+    app.setNotFoundHandler((request, reply) => {
+      const esPagina = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      const pideArchivo = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+      if (esPagina && !pideArchivo && !request.url.startsWith('/uploads/')) return enviarIndex(reply);
+      return reply.code(404).send({ message: MENSAJES.recursoNoEncontrado });
+    });
+  },
+  { name: 'web-app' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    enviarIndex: (reply: FastifyReply) => FastifyReply;
+  }
+}
