@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EstadoPago, EstadoVenta } from '../../../domain/enums';
+import { apiFetch } from './client';
+
+export const crearPreferencia = (ventaId: number) =>
+  apiFetch<{ init_point?: string; id?: string }>('mercadoPago/createPreference', { method: 'POST', body: { id: ventaId } });
+
+export interface EstadoPagoVenta {
+  ventaId: number;
+  estadoPago: EstadoPago | null;
+  estadoVenta: EstadoVenta;
+  total: number;
+}
+
+export const estadoPagoQuery = (ventaId: number) =>
+  queryOptions({
+    queryKey: ['mercadoPago', 'estado', ventaId],
+    queryFn: () => apiFetch<EstadoPagoVenta>(`mercadoPago/estado/${ventaId}`),
+    enabled: Number.isInteger(ventaId) && ventaId > 0,
+    retry: false,
+  });
+
+export const useEstadoPago = (ventaId: number) => useQuery(estadoPagoQuery(ventaId));
