@@ -137,6 +137,10 @@ export const MENSAJES_CARRITO = {
   maximoAgregado: 'Ya agregaste el máximo disponible de este producto',
   sinStock: 'El producto no tiene stock disponible.',
   vacio: 'Sin productos en el carrito.',
+  usuarioNoAutenticado: 'Usuario no autenticado',
+  ventaIdInvalido: 'El ID de la venta no es válido',
+  sinLinkMercadoPago: 'No se pudo obtener el link de pago de Mercado Pago',
+  errorIniciarPago: 'Ocurrió un error al iniciar el pago. Ver consola.',
 } as const;
 
 /** 'Solo hay {stock} unidades disponibles.' (spec section 5). */

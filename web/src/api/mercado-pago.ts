@@ -18,6 +18,8 @@ export const estadoPagoQuery = (ventaId: number) =>
     queryFn: () => apiFetch<EstadoPagoVenta>(`mercadoPago/estado/${ventaId}`),
     enabled: Number.isInteger(ventaId) && ventaId > 0,
     retry: false,
+    // The webhook may land a moment after the customer: keep asking while the payment is pending.
+    refetchInterval: (q) => (q.state.data?.estadoPago === 'PENDIENTE' ? 4000 : false),
   });
 
 export const useEstadoPago = (ventaId: number) => useQuery(estadoPagoQuery(ventaId));
