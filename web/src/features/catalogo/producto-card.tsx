@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Image, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
@@ -48,19 +48,19 @@ export function ProductoCard({ producto, prioridad = false }: { producto: Produc
           </Text>
         )}
       </Stack>
-      <Group gap="xs" mt="md" grow>
+      <Stack gap={6} mt="md">
         <Button
           leftSection={<IconShoppingCartPlus size={18} />}
           onClick={() => agregarProducto(aProductoCarrito(producto))}
           disabled={lleno}
           aria-label={`Agregar al carrito: ${producto.denominacion}`}
         >
-          Agregar
+          Agregar al carrito
         </Button>
         <Button variant="light" component={Link} to={paths.producto(producto.id)} aria-label={`Ver detalles: ${producto.denominacion}`}>
           Ver detalles
         </Button>
-      </Group>
+      </Stack>
     </Card>
   );
 }

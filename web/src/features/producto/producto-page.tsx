@@ -64,8 +64,9 @@ export default function ProductoPage() {
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Box className={classes.imagenCaja}>
             <Image src={urlImagen(producto.imagen)} alt={producto.denominacion} width={600} height={600} className={classes.imagen} />
-            <Badge className={classes.badge} size="lg" color={disponible ? 'green' : 'gray'} variant="filled">
-              {disponible ? 'Disponible' : 'Sin stock'}
+            {/* Spec section 9: the detail's badge says 'Disponible' above 1 unit; the last one is announced as such. */}
+            <Badge className={classes.badge} size="lg" color={disponible ? 'green' : producto.stock === 1 ? 'orange' : 'gray'} variant="filled">
+              {disponible ? 'Disponible' : producto.stock === 1 ? 'Última unidad' : 'Sin stock'}
             </Badge>
           </Box>
         </Grid.Col>
@@ -94,7 +95,7 @@ export default function ProductoPage() {
             <Text>{producto.descripcion || 'Sin descripción.'}</Text>
             <Group mt="lg">
               {producto.stock > 0 && (
-                <Button size="md" leftSection={<IconShoppingCartPlus size={18} />} onClick={() => agregarProducto(aProductoCarrito(producto))} disabled={lleno}>
+                <Button size="md" w={{ base: '100%', sm: 'auto' }} leftSection={<IconShoppingCartPlus size={18} />} onClick={() => agregarProducto(aProductoCarrito(producto))} disabled={lleno}>
                   Agregar al carrito
                 </Button>
               )}
