@@ -25,6 +25,7 @@ import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { productoRoutes } from './productos/routes';
+import { uploadsPlugin } from './uploads/plugin';
 import { webApp } from './web/web-app';
 
 z.config(z.locales.es());
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(uploadsPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(configRoutes);
