@@ -41,7 +41,11 @@ export const promocionInputSchema = z
     fechaFin: fechaEntradaSchema('fin', M.fechaFinObligatoria, M.fechaFinInvalida),
   })
   .strict()
-  .refine((p) => p.fechaFin.getTime() >= p.fechaInicio.getTime(), { message: M.fechaFinAnterior, path: ['fechaFin'] });
+  // Runs even when a field failed (zod 4): compare only two real dates.
+  .refine((p) => !(p.fechaInicio instanceof Date && p.fechaFin instanceof Date) || p.fechaFin.getTime() >= p.fechaInicio.getTime(), {
+    message: M.fechaFinAnterior,
+    path: ['fechaFin'],
+  });
 export type PromocionInput = z.input<typeof promocionInputSchema>;
 
 const idPositivo = z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).positive(M.detalleInvalido).max(2_147_483_647, M.detalleInvalido);

@@ -25,6 +25,7 @@ import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { productoRoutes } from './productos/routes';
+import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
 import { webApp } from './web/web-app';
 
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(promocionRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {
