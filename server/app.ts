@@ -27,6 +27,7 @@ import { configRoutes } from './http/config-routes';
 import { productoRoutes } from './productos/routes';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
+import { usuarioRoutes } from './usuarios/routes';
 import { webApp } from './web/web-app';
 
 z.config(z.locales.es());
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(configRoutes);
   await app.register(productoRoutes);
   await app.register(promocionRoutes);
+  await app.register(usuarioRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { categoria, detalleVenta, movimientoStock, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
+import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
 
 const columnasProducto = {
@@ -207,17 +208,11 @@ export async function cargarStock(db: Db, filtro: { id: number } | { codigo: str
   return obtenerProducto(db, id);
 }
 
-// PostgreSQL's lower() and ILIKE fold only ASCII under the C locale (PGlite): fold accents explicitly.
-const CON_ACENTO = 'áàäâãéèëêíìïîóòöôõúùüûñçÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇ';
-const SIN_ACENTO = 'aaaaaeeeeiiiiooooouuuuncAAAAAEEEEIIIIOOOOOUUUUNC';
-const sinAcentos = (columna: SQL | typeof producto.denominacion) => sql`translate(${columna}, ${CON_ACENTO}, ${SIN_ACENTO})`;
-
 /** Suggestions for the stock and sale-line screens: 'lapiz' finds 'Lápiz'; starting matches first. */
 export async function sugerirProductos(db: Db, consulta: z.output<typeof sugerenciasQuerySchema>): Promise<Sugerencia[]> {
   const texto = normalizarBusqueda(consulta.q);
   if (texto === '') return [];
-  const columna = consulta.campo === 'codigo' ? sinAcentos(sql`${producto.codigo}`) : sinAcentos(producto.denominacion);
-  const escapado = texto.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const columna = consulta.campo === 'codigo' ? producto.codigo : producto.denominacion;
   return db
     .select({
       id: producto.id,
@@ -228,8 +223,8 @@ export async function sugerirProductos(db: Db, consulta: z.output<typeof sugeren
       stock: producto.stock,
     })
     .from(producto)
-    .where(sql`${columna} ilike ${`%${escapado}%`}`)
-    .orderBy(sql`case when ${columna} ilike ${`${escapado}%`} then 0 else 1 end`, asc(producto.denominacion), asc(producto.id))
+    .where(contieneSinAcentos(columna, texto))
+    .orderBy(sql`case when ${empiezaSinAcentos(columna, texto)} then 0 else 1 end`, asc(producto.denominacion), asc(producto.id))
     .limit(consulta.limite);
 }
 
