@@ -12,6 +12,7 @@ export const MENSAJES_USUARIO = {
   rolEnRegistro: 'No se puede elegir el rol al registrarse',
   usuarioNoEncontrado: 'No se encontró el usuario.',
   eliminarseASiMismo: 'No podés eliminar tu propio usuario.',
+  quitarseAdmin: 'No podés quitarte el rol de administrador.',
   soloClaveYMensaje: 'Solo podés cambiar tu contraseña y tu mensaje.',
   registroExitoso: 'Registro exitoso',
 } as const;

@@ -100,6 +100,12 @@ describe('GET /api/producto (public catalogue)', () => {
     expect((await listar('pagina=0')).statusCode).toBe(400);
   });
 
+  it("the admin grid's text filters ignore case and accents", async () => {
+    const r = await listar(`denominacion=LAPIZ DE&codigo=cat-1&marcaContiene=ZET`, admin);
+    expect(r.json().items.map((p: Producto) => p.codigo)).toEqual(['CAT-1']);
+    expect((await listar('denominacion=100%25&codigo=cat')).json().items).toEqual([]);
+  });
+
   it('answers the distinct brands, sorted', async () => {
     const marcas: string[] = (await listar('')).json().marcas;
     expect(marcas).toEqual([...new Set(marcas)].sort());

@@ -45,10 +45,11 @@ export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Prod
 export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
   const condiciones: SQL[] = [];
   if (filtros.q) condiciones.push(ilike(producto.busqueda, contiene(normalizarBusqueda(filtros.q))));
-  if (filtros.denominacion) condiciones.push(ilike(producto.denominacion, contiene(filtros.denominacion)));
+  // The admin grid's text filters ignore case and accents too.
+  if (filtros.denominacion) condiciones.push(contieneSinAcentos(producto.denominacion, normalizarBusqueda(filtros.denominacion)));
   if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
-  if (filtros.marcaContiene) condiciones.push(ilike(producto.marca, contiene(filtros.marcaContiene)));
-  if (filtros.codigo) condiciones.push(ilike(producto.codigo, contiene(filtros.codigo)));
+  if (filtros.marcaContiene) condiciones.push(contieneSinAcentos(producto.marca, normalizarBusqueda(filtros.marcaContiene)));
+  if (filtros.codigo) condiciones.push(contieneSinAcentos(producto.codigo, normalizarBusqueda(filtros.codigo)));
   if (filtros.categoriaId) condiciones.push(eq(producto.categoriaId, filtros.categoriaId));
   const where = condiciones.length > 0 ? and(...condiciones) : undefined;
   const orden = filtros.orden === 'desc' ? [desc(producto.precio), desc(producto.id)] : [asc(producto.precio), asc(producto.id)];

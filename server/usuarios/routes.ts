@@ -274,6 +274,6 @@ export async function usuarioRoutes(app: FastifyInstance) {
         response: { 200: usuarioCompletoSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request) => actualizarUsuarioCompleto(app.db, request.params.userId, request.body),
+    async (request) => actualizarUsuarioCompleto(app.db, usuarioRequerido(request).id, request.params.userId, request.body),
   );
 }

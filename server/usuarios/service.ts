@@ -89,6 +89,8 @@ export async function actualizarUsuario(db: Db, quien: UsuarioSesion, id: number
     const cambiaRol = datos.rol !== undefined && datos.rol !== actual.rol;
     if (cambiaNombre || cambiaRol) throw new Prohibido(MENSAJES_USUARIO.soloClaveYMensaje);
   }
+  // An admin cannot lock themselves out of the back office.
+  if (quien.id === id && quien.rol === 'ADMIN' && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
   if (datos.usuario !== undefined) await asegurarNombreLibre(db, datos.usuario, id);
   const cambios: Partial<typeof usuario.$inferInsert> = {};
   if (datos.usuario !== undefined) cambios.usuario = datos.usuario;
@@ -164,9 +166,11 @@ export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuari
 /** Edits login, role, person and address at once; a person or address missing is created. */
 export async function actualizarUsuarioCompleto(
   db: Db,
+  quienId: number,
   userId: number,
   datos: z.output<typeof usuarioCompletoActualizarSchema>,
 ): Promise<UsuarioCompleto> {
+  if (quienId === userId && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
   await asegurarNombreLibre(db, datos.usuario.usuario, userId);
   const clave = datos.usuario.clave === undefined ? undefined : await hashearClave(datos.usuario.clave);
   await conNombreUnico(() =>

@@ -180,7 +180,7 @@ describe('user', () => {
     expect((await pedir('PUT', `/api/user/${u.id}`, { clave: 'corta' })).json().message).toBe(MENSAJES_USUARIO.claveMinima);
   });
 
-  it('DELETE /api/user/:id deletes login, person and address, keeps the sales, and never yourself', async () => {
+  it('DELETE /api/user/:id deletes login, person and address, keeps the sales; an admin never deletes or demotes themselves', async () => {
     const u = await crearUsuario(t.db, { usuario: 'a.borrar' });
     const [p] = await t.db.select().from(persona).where(eq(persona.userId, u.id));
     const [v] = await t.db.insert(venta).values({ userId: u.id }).returning();
@@ -191,6 +191,17 @@ describe('user', () => {
     const [ventaQueda] = await t.db.select().from(venta).where(eq(venta.id, v!.id));
     expect(ventaQueda!.userId).toBeNull();
     expect((await pedir('DELETE', `/api/user/${u.id}`)).statusCode).toBe(404);
+
+    const bajarse = await pedir('PUT', `/api/user/${admin.id}`, { rol: 'USER' });
+    expect(bajarse.statusCode).toBe(409);
+    expect(bajarse.json().message).toBe('No podés quitarte el rol de administrador.');
+    const bajarseCompleto = await pedir('PUT', `/api/usuario-completo/${admin.id}`, {
+      persona: { nombre: 'A', apellido: 'B' },
+      domicilio: { calle: 'C', numero: '1' },
+      usuario: { usuario: admin.usuario },
+      rol: 'USER',
+    });
+    expect(bajarseCompleto.statusCode).toBe(409);
 
     const yo = await pedir('DELETE', `/api/user/${admin.id}`);
     expect(yo.statusCode).toBe(409);
