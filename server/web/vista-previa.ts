@@ -1,6 +1,6 @@
 // Link previews and search engines: product and promotion pages get their own <title>, description
 // and Open Graph tags in the served index.html; /sitemap.xml and /robots.txt describe the public shop.
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { asc, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatearPrecio } from '../../domain/money';
 import { TIENDA } from '../../domain/tienda';
@@ -69,7 +69,8 @@ export async function metadatosDePromociones(db: Db, publica: string): Promise<M
   const activas = await db
     .select({ id: promocion.id, denominacion: promocion.denominacion, precio: promocion.precioPromocional })
     .from(promocion)
-    .where(and(lte(promocion.fechaInicio, ahora), gte(promocion.fechaFin, ahora)))
+    // Active while its end is not before now (spec section 4), as the promotions page shows them.
+    .where(gte(promocion.fechaFin, ahora))
     .orderBy(asc(promocion.fechaFin))
     .limit(10);
   let imagen: string | null = null;
