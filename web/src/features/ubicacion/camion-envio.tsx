@@ -13,7 +13,7 @@ export function CamionEnvio() {
       <text x="128" y="100" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="800" fontSize="20" fill="#fff">
         Librería
       </text>
-      <text x="128" y="124" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="600" fontSize="14" fill="#cfdefc">
+      <text x="128" y="124" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="600" fontSize="12" fill="#cfdefc">
         Envíos a todo el país
       </text>
       <path d="M208 72 h52 l34 38 v42 h-86 z" fill="#fd7e14" />

@@ -15,7 +15,9 @@ export default function DondeEstamosPage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap={4} mb="xl" ta="center" align="center">
-        <Title order={1}>Vení a visitarnos o recibí tu pedido en casa</Title>
+        <Title order={1} fz={{ base: 28, sm: 36 }}>
+          Vení a visitarnos o recibí tu pedido en casa
+        </Title>
         <Text c="dimmed" size="lg" maw={640}>
           Te esperamos en el centro de Mendoza. Si no podés acercarte, te llevamos tu compra a domicilio: hacemos envíos a todo el país.
         </Text>
@@ -23,6 +25,9 @@ export default function DondeEstamosPage() {
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder radius="md" padding={0} style={{ overflow: 'hidden' }}>
+            <Title order={2} size="h4" p="sm">
+              Nuestro local en el mapa
+            </Title>
             <Box
               component="iframe"
               title={`Mapa: ${TIENDA.nombre}, ${TIENDA.direccion}`}
