@@ -208,6 +208,7 @@ export function CarritoPanel() {
   };
 
   const irA = (destino: string, estado?: unknown) => {
+    setResultado(null);
     cerrarPanel();
     navigate(destino, { state: estado });
   };
@@ -251,7 +252,7 @@ export function CarritoPanel() {
             <Alert color="red" role="alert" title={MENSAJES_CARRITO.usuarioNoAutenticado}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">Iniciá sesión para hacer el pedido: tu carrito te espera.</Text>
-                <Button size="xs" onClick={() => irA(paths.login, { desde: location.pathname })}>
+                <Button size="xs" onClick={() => irA(paths.login, { desde: `${location.pathname}${location.search}` })}>
                   Iniciar sesión
                 </Button>
               </Stack>
