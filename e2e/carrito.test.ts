@@ -105,6 +105,8 @@ describe('cart panel (spec screen 8)', () => {
     expect(await texto(panel(s.page).getByTestId('total-carrito'))).toBe('$ 21.110,00');
 
     await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.page.waitForTimeout(400);
+    if (!(await panel(s.page).isVisible())) await abrirCarrito(s.page);
     await capturaVisible(s.page, 'carrito-390');
 
     // 'Vaciar carrito' asks first.

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, capturaVisible, nuevaSesion } from './soporte/navegador';
 import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
@@ -60,7 +60,7 @@ describe('registration (spec screen 25)', () => {
     await s.cerrar();
   });
 
-  async function completar(page: import('playwright-core').Page, usuario: string) {
+  async function completar(page: Page, usuario: string) {
     await page.goto('/registro');
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Ana');
     await page.getByRole('textbox', { name: 'Apellido' }).fill('Pérez');

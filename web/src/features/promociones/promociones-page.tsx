@@ -40,7 +40,7 @@ function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
             <Text size="sm" style={{ flex: 1 }}>
               {d.producto.denominacion}
             </Text>
-            <Badge variant="light" color="azul">
+            <Badge variant="light" color="azul" tt="none">
               x{d.cantidad}
             </Badge>
           </Group>
