@@ -25,6 +25,9 @@ import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { productoRoutes } from './productos/routes';
+import { detalleVentaRoutes } from './ventas/detalle-routes';
+import { pedidoRoutes } from './ventas/pedido-routes';
+import { ventaRoutes } from './ventas/routes';
 import { webApp } from './web/web-app';
 
 z.config(z.locales.es());
@@ -104,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(ventaRoutes);
+  await app.register(detalleVentaRoutes);
+  await app.register(pedidoRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {
