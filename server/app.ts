@@ -24,6 +24,7 @@ import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
+import { informeRoutes } from './informes/routes';
 import { productoRoutes } from './productos/routes';
 import { detalleVentaRoutes } from './ventas/detalle-routes';
 import { pedidoRoutes } from './ventas/pedido-routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ventaRoutes);
   await app.register(detalleVentaRoutes);
   await app.register(pedidoRoutes);
+  await app.register(informeRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {
