@@ -22,7 +22,6 @@ interface Datos {
  */
 type ReglaUsuario = { dueno: 'propio'; url: (d: Datos) => string } | { dueno: 'ninguno' };
 const RUTAS_USUARIO: Record<string, ReglaUsuario> = {
-  'GET /api/auth/me': { dueno: 'ninguno' },
   'POST /api/pedido': { dueno: 'ninguno' },
   'GET /api/venta/:id': { dueno: 'propio', url: (d) => `/api/venta/${d.ventaId}` },
   'GET /api/venta/user/:userId': { dueno: 'propio', url: (d) => `/api/venta/user/${d.clienteId}` },
