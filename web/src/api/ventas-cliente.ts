@@ -1,27 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EstadoPago, EstadoVenta, FormaPago } from '../../../domain/enums';
+import type { Venta, VentaResumen } from '../../../domain/venta';
 import { apiFetch } from './client';
 
-export interface VentaCliente {
-  id: number;
-  fecha: string;
-  formaPago: FormaPago;
-  total: number;
-  envio: number;
-  conEnvio: boolean;
-  estadoVenta: EstadoVenta;
-  estadoPago: EstadoPago | null;
-}
-
-export interface VentaClienteDetalle extends VentaCliente {
-  detalleVentas: Array<{
-    id: number;
-    cantidad: number;
-    precioAplicado: number;
-    promocionId?: number | null;
-    producto: { id: number; denominacion: string; codigo: string; precio: number; imagen: string | null };
-  }>;
-}
+export type VentaCliente = VentaResumen;
+export type VentaClienteDetalle = Venta;
 
 export const ventasDeUsuarioQuery = (userId: number | undefined) =>
   queryOptions({
