@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Container, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
@@ -77,7 +77,7 @@ export default function DetalleVentaPage() {
           </Dato>
         </SimpleGrid>
       </Card>
-      <Card withBorder radius="md" p={0}>
+      <Card withBorder radius="md" p={0} visibleFrom="sm">
         <Table.ScrollContainer minWidth={420}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped>
             <Table.Thead>
@@ -107,9 +107,40 @@ export default function DetalleVentaPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={3} ta="right">
+                  Total
+                </Table.Th>
+                <Table.Th ta="right">{formatearPrecio(venta.total)}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
       </Card>
+      {/* Phones: one card per line instead of a wide table. */}
+      <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos de la venta">
+        {venta.detalleVentas.map((d) => (
+          <Card key={d.id} withBorder radius="md" padding="sm" component="li">
+            <Text fw={600} size="sm">
+              {d.producto.denominacion}
+            </Text>
+            {d.promocionId ? (
+              <Text size="xs" c="orange.8">
+                Promoción
+              </Text>
+            ) : null}
+            <Group justify="space-between" mt={4}>
+              <Text size="sm" c="dimmed">
+                {d.cantidad} × {formatearPrecio(d.precioAplicado)}
+              </Text>
+              <Text size="sm" fw={700}>
+                {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado }]))}
+              </Text>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
     </Container>
   );
 }

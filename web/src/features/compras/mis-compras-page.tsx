@@ -82,7 +82,7 @@ export default function MisComprasPage() {
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Nro venta</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Nro venta</Table.Th>
                   <Table.Th>Fecha</Table.Th>
                   <Table.Th>Forma de pago</Table.Th>
                   <Table.Th ta="right">Total</Table.Th>
@@ -94,9 +94,9 @@ export default function MisComprasPage() {
                 {ventas.map((v) => (
                   <Table.Tr key={v.id}>
                     <Table.Td fw={600}>{v.id}</Table.Td>
-                    <Table.Td>{formatearFechaHora(v.fecha)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatearFechaHora(v.fecha)}</Table.Td>
                     <Table.Td>{FORMA_PAGO_LABEL[v.formaPago]}</Table.Td>
-                    <Table.Td ta="right">{formatearPrecio(v.total)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatearPrecio(v.total)}</Table.Td>
                     <Table.Td>
                       <EstadoVentaBadge venta={v} />
                     </Table.Td>
