@@ -11,6 +11,7 @@ import {
   List,
   Modal,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
@@ -306,14 +307,14 @@ export function CarritoPanel() {
             checked={conEnvio}
             onChange={(e) => setConEnvio(e.currentTarget.checked)}
           />
-          <Group grow>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             <Button variant="default" leftSection={<IconTrash size={16} />} onClick={vaciarDialogo.open} disabled={vacio}>
               Vaciar carrito
             </Button>
             <Button variant="light" component={Link} to={paths.productos} onClick={cerrarPanel}>
               Agregar producto +
             </Button>
-          </Group>
+          </SimpleGrid>
           <Stack gap="xs">
             <Button
               size="md"

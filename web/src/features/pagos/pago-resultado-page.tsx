@@ -83,7 +83,7 @@ function PagoResultado({ resultado }: { resultado: Resultado }) {
               )}
               {isError && estadoQuery && (
                 <Text size="sm" c="dimmed">
-                  Estado informado por Mercado Pago: {ESTADO_PAGO_LABEL[estadoQuery]}
+                  Estado informado por Mercado Pago (todavía sin confirmar por la tienda): {ESTADO_PAGO_LABEL[estadoQuery]}
                 </Text>
               )}
             </Stack>
