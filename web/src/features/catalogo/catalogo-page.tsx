@@ -70,7 +70,7 @@ export default function CatalogoPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="md">
+      <Title order={1} mb="md" fz={{ base: 30, sm: 36 }}>
         Nuestros Productos
       </Title>
       <div className={classes.filtros}>
