@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { RequiereRol } from '../components/guards/requiere-rol';
+import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
 import { LoginPage } from '../features/auth/login-page';
 import { NoEncontradaPage } from './no-encontrada-page';
@@ -19,6 +19,8 @@ const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoP
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    // Opening a lazy page directly: a spinner while its chunk arrives.
+    hydrateFallbackElement: <Cargando />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
