@@ -44,13 +44,17 @@ const ESTADO_DE_MP: Record<string, EstadoPago> = {
   cancelled: 'RECHAZADO',
 };
 
-function PagoResultado({ resultado }: { resultado: Resultado }) {
+/** The shop's confirmed state wins over the page Mercado Pago returned to; pending keeps the page's own. */
+const RESULTADO_CONFIRMADO: Partial<Record<EstadoPago, Resultado>> = { APROBADO: 'aprobado', RECHAZADO: 'rechazado', VENCIDO: 'rechazado' };
+
+function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
   const [params] = useSearchParams();
   const ventaId = params.get('external_reference') ?? '';
   const estadoMp = params.get('collection_status') ?? params.get('status') ?? '';
   const id = Number(ventaId);
   const { data: confirmado, isPending, isError } = useEstadoPago(id);
   const { data: config } = useConfigPublica();
+  const resultado = (confirmado?.estadoPago && RESULTADO_CONFIRMADO[confirmado.estadoPago]) || dePagina;
   const { titulo, texto, chat, color, Icono } = TEXTOS[resultado];
   const conVenta = Number.isInteger(id) && id > 0;
   const estadoQuery = ESTADO_DE_MP[estadoMp];
