@@ -24,6 +24,8 @@ import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
+import { pagosPlugin } from './pagos/plugin';
+import { pagosRoutes } from './pagos/routes';
 import { productoRoutes } from './productos/routes';
 import { webApp } from './web/web-app';
 
@@ -104,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(pagosPlugin);
+  await app.register(pagosRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,10 +1,11 @@
 // Test data with overrides, shared by the API and browser tests.
-import { calcularPrecio } from '../../domain/money';
-import type { Rol } from '../../domain/enums';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { calcularPrecio, sumarLineas } from '../../domain/money';
+import type { EstadoPago, FormaPago, Rol } from '../../domain/enums';
 import { busquedaDeProducto } from '../../domain/texto';
 import { hashearClave } from '../auth/claves';
 import type { Db } from '../db/client';
-import { categoria, domicilio, movimientoStock, persona, producto, usuario } from '../db/schema';
+import { categoria, detalleVenta, domicilio, movimientoStock, persona, producto, usuario, venta } from '../db/schema';
 
 let secuencia = 0;
 const siguiente = () => ++secuencia;
@@ -63,4 +64,53 @@ export async function crearProducto(
     .returning();
   await db.insert(movimientoStock).values({ productoId: creado!.id, delta: stock, motivo: 'INICIAL' });
   return creado!;
+}
+
+/**
+ * A sale with its lines, made as a cart order makes it: one transaction that takes the units from
+ * stock (refusing to go below 0) and writes a PEDIDO movement per line. Mercado Pago sales start with
+ * their payment PENDIENTE.
+ */
+export async function crearVenta(
+  db: Db,
+  datos: {
+    userId: number;
+    lineas: Array<{ productoId: number; cantidad: number; precioAplicado?: number }>;
+    formaPago?: FormaPago;
+    estadoPago?: EstadoPago | null;
+    fecha?: Date;
+    envio?: number;
+  },
+) {
+  const formaPago = datos.formaPago ?? 'MERCADOPAGO';
+  return db.transaction(async (tx) => {
+    const lineas = [];
+    for (const l of datos.lineas) {
+      const [p] = await tx
+        .update(producto)
+        .set({ stock: sql`${producto.stock} - ${l.cantidad}` })
+        .where(and(eq(producto.id, l.productoId), gte(producto.stock, l.cantidad)))
+        .returning();
+      if (!p) throw new Error(`sin stock del producto ${l.productoId}`);
+      lineas.push({ ...l, precioAplicado: l.precioAplicado ?? p.precio });
+    }
+    const envio = datos.envio ?? 0;
+    const total = sumarLineas([...lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })), { cantidad: 1, precio: envio }]);
+    const [creada] = await tx
+      .insert(venta)
+      .values({
+        userId: datos.userId,
+        formaPago,
+        total,
+        envio,
+        fecha: datos.fecha ?? new Date(),
+        estadoPago: datos.estadoPago === undefined ? (formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null) : datos.estadoPago,
+      })
+      .returning();
+    for (const l of lineas) {
+      await tx.insert(detalleVenta).values({ ventaId: creada!.id, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precioAplicado });
+      await tx.insert(movimientoStock).values({ productoId: l.productoId, delta: -l.cantidad, motivo: 'PEDIDO', ventaId: creada!.id, userId: datos.userId });
+    }
+    return { ...creada!, lineas };
+  });
 }
