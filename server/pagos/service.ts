@@ -51,9 +51,9 @@ export async function crearPreferencia(
   asegurarDuenio(v, pedido.usuario);
   if (v.formaPago !== 'MERCADOPAGO') throw new Conflicto(MENSAJES_PAGO.ventaNoEsMercadoPago);
   if (v.estadoPago === 'APROBADO') throw new Conflicto(MENSAJES_PAGO.ventaYaPagada);
-  if (v.estadoPago === 'RECHAZADO' || v.stockLiberado) throw new Conflicto(MENSAJES_PAGO.pagoRechazado);
   const vence = venceEl(v, opciones.venceMinutos);
   if (v.estadoPago === 'VENCIDO' || vence.getTime() <= ahora.getTime()) throw new Conflicto(MENSAJES_PAGO.pagoVencido);
+  if (v.estadoPago === 'RECHAZADO' || v.stockLiberado) throw new Conflicto(MENSAJES_PAGO.pagoRechazado);
   if (v.estadoVenta !== 'PENDIENTE') throw new Conflicto(MENSAJES_PAGO.ventaNoPendiente);
 
   const lineas = await db
