@@ -236,6 +236,15 @@ describe('POST /api/mercadoPago/webhook', () => {
     expect(await leerVenta(t.db, venta.id)).toMatchObject({ estadoPago: 'APROBADO', pagoId: aprobado });
   });
 
+  it('two deliveries of the same rejection at once release the units once', async () => {
+    const { venta, lapiz } = await ventaDeCliente({ cantidad: 5 });
+    const rechazado = nuevoPago(venta.id, 'rejected', venta.total);
+    const respuestas = await Promise.all([1, 2, 3].map(() => notificarPago(t.app, rechazado, SECRETO)));
+    expect(respuestas.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(await stockYMovimientos(t.db, lapiz.id)).toEqual({ stock: 10, movimientos: 10 });
+    expect((await movimientosDeVenta(t.db, venta.id)).filter((m) => m.motivo === 'PAGO_RECHAZADO')).toHaveLength(2);
+  });
+
   it('keeps a late approval paid even when the units are gone, and flags it', async () => {
     const { venta, lapiz } = await ventaDeCliente({ cantidad: 2, stock: 2 });
     expect((await notificarPago(t.app, nuevoPago(venta.id, 'rejected', venta.total), SECRETO)).statusCode).toBe(200);
@@ -264,6 +273,12 @@ describe('POST /api/mercadoPago/webhook', () => {
     });
     expect(r.statusCode).toBe(200);
     expect(mp.pedidos).toHaveLength(0);
+  });
+});
+
+describe('with real credentials', () => {
+  it('does not serve the simulator', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/mercadoPago/simulador/sim-x' })).statusCode).toBe(404);
   });
 });
 
