@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { loginRespuestaSchema, loginSchema, usuarioSesionSchema } from '../../domain/auth';
 import { MENSAJES } from '../../domain/mensajes';
 import { usuario } from '../db/schema';
-import { errorSchema } from '../http/schemas';
-import { usuarioRequerido } from './acceso';
 import { hashParaUsuarioInexistente, verificarClave } from './claves';
 import { estaBloqueado, limpiarFallos, registrarFallo } from './intentos';
 import { borrarSesion, COOKIE_SESION, crearSesion } from './sesiones';
@@ -69,12 +67,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
+  // A visitor without a session gets null, not a 401: every page load asks this.
   r.get(
     '/api/auth/me',
     {
-      config: { acceso: 'usuario' },
-      schema: { tags: ['auth'], summary: 'El usuario de la sesión', response: { 200: usuarioSesionSchema, 401: errorSchema } },
+      config: { acceso: 'publico' },
+      schema: { tags: ['auth'], summary: 'El usuario de la sesión, o null', response: { 200: usuarioSesionSchema.nullable() } },
     },
-    async (request) => usuarioRequerido(request),
+    async (request) => request.usuario,
   );
 }

@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abrirNavegador, captura, login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_ADMIN, CLAVE_CLIENTE, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+
+let servidor: ServidorDePrueba;
+let navegador: Browser;
+
+beforeAll(async () => {
+  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
+});
+afterAll(async () => {
+  await navegador?.close();
+  await servidor?.detener();
+});
+
+describe('home page', () => {
+  it('shows every section of spec screen 1', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/');
+    await expect.poll(() => s.page.getByRole('heading', { name: 'Todo para tu escritorio y tus ideas' }).isVisible()).toBe(true);
+    for (const texto of ['Envíos a todo el país. Compra fácil y segura.', 'Envíos rápidos y seguros a todo el país']) {
+      expect(await s.page.getByText(texto).isVisible()).toBe(true);
+    }
+    expect(await s.page.getByRole('heading', { name: 'Artículo destacado' }).isVisible()).toBe(true);
+    expect(await s.page.getByRole('link', { name: /^Ver más/ }).count()).toBe(3);
+    for (const servicio of ['Impresiones', 'Fotocopias', 'Anillados', 'Plastificados', 'Regalería', 'Oficina']) {
+      expect(await s.page.getByText(servicio, { exact: true }).isVisible()).toBe(true);
+    }
+    for (const marca of ['Faber-Castell', 'Rivadavia', 'Maped', 'Bic', 'Filgo', 'Staedtler']) {
+      expect(await s.page.getByRole('img', { name: marca }).isVisible()).toBe(true);
+    }
+    expect(await s.page.getByRole('link', { name: 'Escribinos por WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    await s.page.getByRole('link', { name: 'Ver productos' }).click();
+    await s.page.waitForURL('**/products');
+    await s.page.goto('/');
+    await captura(s.page, 'inicio-1280');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await captura(s.page, 'inicio-390');
+    await s.cerrar();
+  });
+});
+
+describe('login and guards', () => {
+  it('blank fields show "Ambos campos son obligatorios"', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/login');
+    await s.page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect.poll(() => s.page.getByRole('alert').textContent()).toBe('Ambos campos son obligatorios');
+    await s.cerrar();
+  });
+
+  it('a wrong password shows "Usuario o contraseña incorrectos"', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/login');
+    await s.page.getByLabel('Usuario').fill('admin');
+    await s.page.getByLabel('Contraseña', { exact: true }).fill('equivocada');
+    await s.page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect.poll(() => s.page.getByRole('alert').textContent()).toBe('Usuario o contraseña incorrectos');
+    s.errores.length = 0; // the browser logs the 401 of the failed login itself
+    await captura(s.page, 'login-error');
+    await s.cerrar();
+  });
+
+  it('an admin sees "Administrador" and reaches /Admin; logout goes to /login', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await login(s.page, 'admin', CLAVE_ADMIN);
+    const nav = s.page.getByRole('navigation', { name: 'Principal', exact: true });
+    await expect.poll(() => nav.getByRole('link', { name: /Administrador/ }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'Mis compras' }).count()).toBe(0);
+    expect(await s.page.getByText('Hola, admin').isVisible()).toBe(true);
+    await nav.getByRole('link', { name: /Administrador/ }).click();
+    await expect.poll(() => s.page.getByRole('heading', { name: 'Bienvenido, Administrador' }).isVisible()).toBe(true);
+    await captura(s.page, 'admin-inicio');
+    await s.page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await s.page.waitForURL('**/login');
+    await s.cerrar();
+  });
+
+  it('a customer sees "Mis compras", not "Administrador", and is sent from /Admin to /', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await login(s.page, 'cliente', CLAVE_CLIENTE);
+    const nav = s.page.getByRole('navigation', { name: 'Principal', exact: true });
+    await expect.poll(() => nav.getByRole('link', { name: 'Mis compras' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: /Administrador/ }).count()).toBe(0);
+    await s.page.goto('/Admin');
+    await s.page.waitForURL((url) => url.pathname === '/');
+    await s.cerrar();
+  });
+
+  it('an anonymous visit to /Admin lands on /login', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/Admin');
+    await s.page.waitForURL('**/login');
+    await expect.poll(() => s.page.getByRole('heading', { name: 'Iniciar Sesión' }).isVisible()).toBe(true);
+    await s.cerrar();
+  });
+});
+
+describe('API documentation', () => {
+  it('/api/docs shows the OpenAPI description in the browser', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/api/docs');
+    await expect.poll(() => s.page.getByText('API de la librería').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => s.page.getByText('/api/auth/login').first().isVisible()).toBe(true);
+    await captura(s.page, 'api-docs');
+    await s.cerrar();
+  });
+});

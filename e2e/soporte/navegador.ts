@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function abrirNavegador(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface Sesion {
+  contexto: BrowserContext;
+  page: Page;
+  /** console.error and page errors seen: a test fails if any is left unexpected. */
+  errores: string[];
+  cerrar: () => Promise<void>;
+}
+
+/** A fresh browser context (no cookies, empty storage) with the page's errors collected. */
+export async function nuevaSesion(
+  navegador: Browser,
+  baseURL: string,
+  opciones: { ancho?: number; alto?: number } = {},
+): Promise<Sesion> {
+  const contexto = await navegador.newContext({
+    baseURL,
+    viewport: { width: opciones.ancho ?? 1280, height: opciones.alto ?? 900 },
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Mendoza',
+  });
+  // Nothing outside the shop is reachable here: maps and chat links must not slow the tests.
+  await contexto.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (ruta) => ruta.abort());
+  const page = await contexto.newPage();
+  const errores: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/net::ERR_FAILED|ERR_BLOCKED|openstreetmap/.test(m.text())) errores.push(m.text());
+  });
+  page.on('pageerror', (e) => errores.push(e.message));
+  return {
+    contexto,
+    page,
+    errores,
+    cerrar: async () => {
+      await contexto.close();
+      expect(errores.join('\n'), 'errores en la consola del navegador').toBe('');
+    },
+  };
+}
+
+/** Logs in through the login page, as a person would. */
+export async function login(page: Page, usuario: string, clave: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Usuario').fill(usuario);
+  await page.getByLabel('Contraseña', { exact: true }).fill(clave);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Saves a screenshot in test-results/ to look at. */
+export async function captura(page: Page, nombre: string): Promise<string> {
+  const carpeta = path.resolve('test-results', 'capturas');
+  fs.mkdirSync(carpeta, { recursive: true });
+  const archivo = path.join(carpeta, `${nombre}.png`);
+  await page.screenshot({ path: archivo, fullPage: true });
+  return archivo;
+}

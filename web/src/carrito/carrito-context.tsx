@@ -1,0 +1,63 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { CARRITO_VACIO, carritoReducer, totalItems, type AccionCarrito, type Carrito } from '../../../domain/carrito';
+import { useUser } from '../sesion/usuario-context';
+
+interface CarritoContexto {
+  carrito: Carrito;
+  despachar: (accion: AccionCarrito) => void;
+  cantidadItems: number;
+  panelAbierto: boolean;
+  abrirPanel: () => void;
+  cerrarPanel: () => void;
+}
+
+const Contexto = createContext<CarritoContexto | null>(null);
+
+/** Each user keeps their own cart in this browser; a visitor has one too until logging in. */
+const claveDe = (userId: number | undefined) => `carrito:${userId ?? 'visitante'}`;
+
+function leerCarrito(clave: string): Carrito {
+  try {
+    const guardado = JSON.parse(localStorage.getItem(clave) ?? 'null') as Carrito | null;
+    return guardado && Array.isArray(guardado.productos) && Array.isArray(guardado.promociones) ? guardado : CARRITO_VACIO;
+  } catch {
+    return CARRITO_VACIO;
+  }
+}
+
+export function CarritoProvider({ children }: { children: ReactNode }) {
+  const { usuario, cargando } = useUser();
+  const clave = claveDe(usuario?.id);
+  const [carrito, despachar] = useReducer(carritoReducer, clave, leerCarrito);
+  const [claveCargada, setClaveCargada] = useState(clave);
+  const [panelAbierto, setPanelAbierto] = useState(false);
+
+  // On login or logout, switch to that user's cart; a visitor's cart moves into the first login.
+  useEffect(() => {
+    if (cargando || clave === claveCargada) return;
+    const propio = leerCarrito(clave);
+    const deVisitante = claveCargada === claveDe(undefined) ? carrito : CARRITO_VACIO;
+    const vacio = propio.productos.length === 0 && propio.promociones.length === 0;
+    despachar({ tipo: 'reemplazar', carrito: vacio ? deVisitante : propio });
+    if (claveCargada === claveDe(undefined)) localStorage.removeItem(claveCargada);
+    setClaveCargada(clave);
+  }, [cargando, clave, claveCargada, carrito]);
+
+  useEffect(() => {
+    if (clave === claveCargada) localStorage.setItem(clave, JSON.stringify(carrito));
+  }, [carrito, clave, claveCargada]);
+
+  const abrirPanel = useCallback(() => setPanelAbierto(true), []);
+  const cerrarPanel = useCallback(() => setPanelAbierto(false), []);
+  const valor = useMemo(
+    () => ({ carrito, despachar, cantidadItems: totalItems(carrito), panelAbierto, abrirPanel, cerrarPanel }),
+    [carrito, panelAbierto, abrirPanel, cerrarPanel],
+  );
+  return <Contexto.Provider value={valor}>{children}</Contexto.Provider>;
+}
+
+export function useCarrito(): CarritoContexto {
+  const contexto = useContext(Contexto);
+  if (!contexto) throw new Error('useCarrito debe usarse dentro de CarritoProvider');
+  return contexto;
+}

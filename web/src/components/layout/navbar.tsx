@@ -1,0 +1,104 @@
+import { ActionIcon, Anchor, Badge, Box, Burger, Button, Drawer, Group, Indicator, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertCircleFilled, IconPencil, IconShoppingCart } from '@tabler/icons-react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { TIENDA } from '../../../../domain/tienda';
+import { useVentasPendientes } from '../../api/ventas-pendientes';
+import { paths } from '../../app/paths';
+import { useCarrito } from '../../carrito/carrito-context';
+import { useUser } from '../../sesion/usuario-context';
+import classes from './navbar.module.css';
+
+function Enlaces({ alNavegar }: { alNavegar?: () => void }) {
+  const { usuario } = useUser();
+  const esAdmin = usuario?.rol === 'ADMIN';
+  const { data } = useVentasPendientes(esAdmin);
+  const hayPendientes = (data?.pendientes ?? 0) > 0;
+  const enlace = (to: string, texto: string) => (
+    <NavLink to={to} className={classes.enlace} onClick={alNavegar} end={to === paths.inicio}>
+      {texto}
+    </NavLink>
+  );
+  return (
+    <>
+      {enlace(paths.dondeEstamos, 'Ubicación')}
+      {enlace(paths.productos, 'Productos')}
+      {enlace(paths.promociones, 'Promociones')}
+      {usuario?.rol === 'USER' && enlace(paths.misCompras, 'Mis compras')}
+      {esAdmin && (
+        <NavLink to={paths.admin} className={classes.enlace} onClick={alNavegar}>
+          <Group gap={4} wrap="nowrap" component="span">
+            Administrador
+            {hayPendientes && (
+              <Tooltip label="Hay pedidos pendientes">
+                <IconAlertCircleFilled size={18} color="var(--mantine-color-orange-6)" aria-label="Hay pedidos pendientes" role="img" />
+              </Tooltip>
+            )}
+          </Group>
+        </NavLink>
+      )}
+    </>
+  );
+}
+
+export function Navbar() {
+  const { usuario, salir } = useUser();
+  const { cantidadItems, abrirPanel } = useCarrito();
+  const navigate = useNavigate();
+  const [menuAbierto, menu] = useDisclosure(false);
+
+  const cerrarSesion = async () => {
+    menu.close();
+    await salir();
+    navigate(paths.login);
+  };
+
+  const sesion = usuario ? (
+    <>
+      <Text size="sm" fw={500}>
+        Hola, {usuario.usuario}
+      </Text>
+      <Button variant="subtle" color="gray" size="compact-sm" onClick={() => void cerrarSesion()}>
+        Cerrar sesión
+      </Button>
+    </>
+  ) : (
+    <Button component={Link} to={paths.login} variant="light" size="compact-sm" onClick={menu.close}>
+      Iniciar sesión
+    </Button>
+  );
+
+  return (
+    <Box component="header" className={classes.barra}>
+      <Group justify="space-between" h="100%" px="md" wrap="nowrap" className={classes.contenido}>
+        <Anchor component={Link} to={paths.inicio} underline="never" className={classes.logo} aria-label={`${TIENDA.nombre}: inicio`}>
+          <span className={classes.logoIcono} aria-hidden>
+            <IconPencil size={20} />
+          </span>
+          <span>{TIENDA.nombre}</span>
+        </Anchor>
+        <Group gap="lg" visibleFrom="md" component="nav" aria-label="Principal">
+          <Enlaces />
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" visibleFrom="md" wrap="nowrap">
+            {sesion}
+          </Group>
+          <Indicator label={cantidadItems} size={18} disabled={cantidadItems === 0} offset={4} color="orange">
+            <ActionIcon variant="light" size="lg" onClick={abrirPanel} aria-label={`Abrir carrito (${cantidadItems} productos)`}>
+              <IconShoppingCart size={20} />
+            </ActionIcon>
+          </Indicator>
+          <Burger opened={menuAbierto} onClick={menu.toggle} hiddenFrom="md" aria-label="Abrir menú" size="sm" />
+        </Group>
+      </Group>
+      <Drawer opened={menuAbierto} onClose={menu.close} title={TIENDA.nombre} hiddenFrom="md" size="xs" position="right">
+        <Stack gap="md" component="nav" aria-label="Principal (móvil)">
+          <Enlaces alNavegar={menu.close} />
+          <Group gap="xs">{sesion}</Group>
+          {cantidadItems > 0 && <Badge variant="light">{cantidadItems} productos en el carrito</Badge>}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { usuarioSesionSchema, type UsuarioSesion } from '../../../domain/auth';
+import { cerrarSesion, obtenerUsuarioActual } from '../api/auth';
+
+const CLAVE_ALMACENAMIENTO = 'usuario';
+
+interface UsuarioContexto {
+  usuario: UsuarioSesion | null;
+  /** True until the stored user has been read (and checked against the server). */
+  cargando: boolean;
+  guardarUsuario: (usuario: UsuarioSesion) => void;
+  salir: () => Promise<void>;
+}
+
+const Contexto = createContext<UsuarioContexto | null>(null);
+
+function leerGuardado(): UsuarioSesion | null {
+  try {
+    const resultado = usuarioSesionSchema.safeParse(JSON.parse(localStorage.getItem(CLAVE_ALMACENAMIENTO) ?? 'null'));
+    return resultado.success ? resultado.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The logged-in user, kept in local storage (spec section 3) and confirmed by the server's session. */
+export function UsuarioProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [usuario, setUsuario] = useState<UsuarioSesion | null>(leerGuardado);
+  const [cargando, setCargando] = useState(true);
+
+  useEffect(() => {
+    let vigente = true;
+    obtenerUsuarioActual()
+      .then((actual) => {
+        if (!vigente) return;
+        if (actual) localStorage.setItem(CLAVE_ALMACENAMIENTO, JSON.stringify(actual));
+        else localStorage.removeItem(CLAVE_ALMACENAMIENTO);
+        setUsuario(actual);
+      })
+      // A network failure keeps the stored user: the next API call will tell.
+      .catch(() => undefined)
+      .finally(() => vigente && setCargando(false));
+    return () => {
+      vigente = false;
+    };
+  }, []);
+
+  const guardarUsuario = useCallback(
+    (nuevo: UsuarioSesion) => {
+      localStorage.setItem(CLAVE_ALMACENAMIENTO, JSON.stringify(nuevo));
+      setUsuario(nuevo);
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
+
+  const salir = useCallback(async () => {
+    try {
+      await cerrarSesion();
+    } finally {
+      localStorage.removeItem(CLAVE_ALMACENAMIENTO);
+      setUsuario(null);
+      queryClient.clear();
+    }
+  }, [queryClient]);
+
+  const valor = useMemo(() => ({ usuario, cargando, guardarUsuario, salir }), [usuario, cargando, guardarUsuario, salir]);
+  return <Contexto.Provider value={valor}>{children}</Contexto.Provider>;
+}
+
+export function useUser(): UsuarioContexto {
+  const contexto = useContext(Contexto);
+  if (!contexto) throw new Error('useUser debe usarse dentro de UserProvider');
+  return contexto;
+}
