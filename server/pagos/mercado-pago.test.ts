@@ -4,6 +4,7 @@ import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearUsuario, crearVenta } from '../test/fabricas';
 import { iniciarMercadoPagoFalso, type MercadoPagoFalso } from '../test/mercado-pago-falso';
 import { leerVenta, movimientosDeVenta, notificarPago, stockYMovimientos } from '../test/pagos';
+import { firmar } from './firma';
 import { fechaMP } from './service';
 
 // The real SDK against a fake Mercado Pago API on 127.0.0.1.
@@ -264,14 +265,18 @@ describe('POST /api/mercadoPago/webhook', () => {
     expect((await leerVenta(t.db, venta.id)).estadoPago).toBe('PENDIENTE');
   });
 
-  it('acknowledges notifications of other topics without acting', async () => {
+  it('acknowledges notifications of other topics without acting; an unsigned payment one is refused', async () => {
     const r = await t.app.inject({
       method: 'POST',
       url: '/api/mercadoPago/webhook?data.id=55&type=merchant_order',
-      headers: { 'x-request-id': 'r1', 'x-signature': (await import('./firma')).firmar(SECRETO, '55', 'r1', '1700000000') },
+      headers: { 'x-request-id': 'r1', 'x-signature': firmar(SECRETO, '55', 'r1', '1700000000') },
       payload: { type: 'merchant_order', data: { id: '55' } },
     });
     expect(r.statusCode).toBe(200);
+    const ipn = await t.app.inject({ method: 'POST', url: '/api/mercadoPago/webhook?id=56&topic=merchant_order', payload: {} });
+    expect(ipn.statusCode).toBe(200);
+    const ipnPago = await t.app.inject({ method: 'POST', url: '/api/mercadoPago/webhook?id=57&topic=payment', payload: {} });
+    expect(ipnPago.statusCode).toBe(401);
     expect(mp.pedidos).toHaveLength(0);
   });
 });

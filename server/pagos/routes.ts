@@ -59,6 +59,12 @@ export async function pagosRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      const tipo = request.body?.type ?? request.query.type ?? request.query.topic;
+      if (tipo !== undefined && tipo !== 'payment') {
+        // Other topics (merchant_order, legacy IPN, ...) change nothing here: acknowledged so they stop.
+        request.log.info({ tipo }, 'notificación de Mercado Pago ignorada');
+        return { recibido: true };
+      }
       const idDelCuerpo = request.body?.data?.id;
       const dataId = request.query['data.id'] ?? (idDelCuerpo === undefined ? undefined : String(idDelCuerpo));
       const firmada = { firma: cabecera(request.headers['x-signature']), requestId: cabecera(request.headers['x-request-id']), dataId };
@@ -66,9 +72,8 @@ export async function pagosRoutes(app: FastifyInstance) {
         request.log.warn({ requestId: firmada.requestId, dataId }, 'notificación de Mercado Pago con firma inválida o ausente');
         return reply.code(401).send({ message: MENSAJES_PAGO.firmaInvalida });
       }
-      const tipo = request.body?.type ?? request.query.type ?? request.query.topic;
-      if (tipo !== 'payment' || !dataId) {
-        request.log.info({ tipo, dataId }, 'notificación de Mercado Pago ignorada');
+      if (!dataId) {
+        request.log.info('notificación de Mercado Pago sin data.id ignorada');
         return { recibido: true };
       }
       try {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES_PAGO } from '../../domain/pago';
 import { preferenciaSimulada } from '../db/schema';
+import { buildApp } from '../app';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearUsuario, crearVenta } from '../test/fabricas';
 import { leerVenta, movimientosDeVenta, notificarPago, stockYMovimientos } from '../test/pagos';
@@ -143,5 +144,22 @@ describe('simulated checkout', () => {
     expect(desconocida.statusCode).toBe(404);
     expect(desconocida.body).toContain('No encontramos este link de pago.');
     expect((await elegir('/api/mercadoPago/simulador/sim-no-existe', 'aprobar')).statusCode).toBe(404);
+  });
+});
+
+describe('several instances on one database', () => {
+  it('a preference made by one instance is paid on another, each with its own generated secret', async () => {
+    const otra = await buildApp({ config: t.config, base: t.base });
+    await otra.ready();
+    try {
+      expect(otra.mercadoPago.secretoWebhook).not.toBe(t.app.mercadoPago.secretoWebhook);
+      const { venta, ruta } = await pedidoConPreferencia();
+      expect((await otra.inject({ method: 'GET', url: ruta })).body).toContain(`Pedido nro ${venta.id}`);
+      const r = await otra.inject({ method: 'POST', url: ruta, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'accion=aprobar' });
+      expect(new URL(r.headers.location as string).pathname).toBe('/mpsuccess');
+      expect((await leerVenta(t.db, venta.id)).estadoPago).toBe('APROBADO');
+    } finally {
+      await otra.close();
+    }
   });
 });
