@@ -47,6 +47,7 @@ export async function simuladorRoutes(app: FastifyInstance) {
         tags: ['pagos'],
         summary: 'Resultado elegido en el checkout simulado: notifica al webhook firmado y redirige a la URL de retorno',
         params: preferenciaParam,
+        consumes: ['application/x-www-form-urlencoded'],
         body: z.strictObject({ accion: z.enum(ACCIONES_SIMULADOR) }),
       },
     },
