@@ -5,7 +5,7 @@ import { preferenciaSimulada } from '../db/schema';
 import { buildApp } from '../app';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearUsuario, crearVenta } from '../test/fabricas';
-import { leerVenta, movimientosDeVenta, notificarPago, stockYMovimientos } from '../test/pagos';
+import { leerVenta, movimientosDeVenta, notificarPago, stockYMovimientos, vendidos } from '../test/pagos';
 
 // The default mode (no MP_ACCESS_TOKEN): the built-in simulated checkout, end to end through inject.
 
@@ -87,6 +87,7 @@ describe('simulated checkout', () => {
   it('reject: sale RECHAZADO, stock back once with movements, redirect to /mpfailure', async () => {
     const { venta, ruta, producto } = await pedidoConPreferencia(3);
     expect(await stockYMovimientos(t.db, producto.id)).toEqual({ stock: 2, movimientos: 2 });
+    expect(await vendidos(t.db, producto.id)).toBe(3);
     const r = await elegir(ruta, 'rechazar');
     expect(r.statusCode).toBe(303);
     const destino = new URL(r.headers.location as string);
@@ -94,6 +95,7 @@ describe('simulated checkout', () => {
     expect(destino.searchParams.get('status')).toBe('rejected');
     expect(await leerVenta(t.db, venta.id)).toMatchObject({ estadoPago: 'RECHAZADO', stockLiberado: true });
     expect(await stockYMovimientos(t.db, producto.id)).toEqual({ stock: 5, movimientos: 5 });
+    expect(await vendidos(t.db, producto.id)).toBe(0);
 
     // A second rejected attempt releases nothing more.
     expect((await elegir(ruta, 'rechazar')).statusCode).toBe(303);

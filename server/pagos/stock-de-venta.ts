@@ -10,7 +10,7 @@ const lineasDe = (tx: Db, ventaId: number) =>
   tx.select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad }).from(detalleVenta).where(eq(detalleVenta.ventaId, ventaId));
 
 /**
- * Gives the sale's units back to stock, with one movement per line. Runs at most once per sale: the
+ * Gives the sale's units back to stock (and off the sold count), with one movement per line. Runs at most once per sale: the
  * conditional update on `stock_liberado` lets only the first caller through, even across instances.
  * A concluded sale keeps its units (the goods were handed over). Call it inside a transaction.
  */
@@ -22,7 +22,10 @@ export async function liberarStockDeVenta(tx: Db, ventaId: number, motivo: Extra
     .returning({ id: venta.id });
   if (marcada.length === 0) return false;
   for (const linea of await lineasDe(tx, ventaId)) {
-    await tx.update(producto).set({ stock: sql`${producto.stock} + ${linea.cantidad}`, actualizado: new Date() }).where(eq(producto.id, linea.productoId));
+    await tx
+      .update(producto)
+      .set({ stock: sql`${producto.stock} + ${linea.cantidad}`, cantidadVendida: sql`greatest(${producto.cantidadVendida} - ${linea.cantidad}, 0)` })
+      .where(eq(producto.id, linea.productoId));
     await tx.insert(movimientoStock).values({ productoId: linea.productoId, delta: linea.cantidad, motivo, ventaId });
   }
   return true;
@@ -44,7 +47,7 @@ export async function reservarStockDeNuevo(tx: Db, ventaId: number): Promise<boo
       for (const linea of await lineasDe(sp, ventaId)) {
         const tomado = await sp
           .update(producto)
-          .set({ stock: sql`${producto.stock} - ${linea.cantidad}`, actualizado: new Date() })
+          .set({ stock: sql`${producto.stock} - ${linea.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${linea.cantidad}` })
           .where(and(eq(producto.id, linea.productoId), gte(producto.stock, linea.cantidad)))
           .returning({ id: producto.id });
         if (tomado.length === 0) throw new SinStock();

@@ -4,7 +4,7 @@ import { MENSAJES_PAGO } from '../../domain/pago';
 import { venta as ventaTabla } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearUsuario, crearVenta } from '../test/fabricas';
-import { leerVenta, movimientosDeVenta, stockYMovimientos } from '../test/pagos';
+import { leerVenta, movimientosDeVenta, stockYMovimientos, vendidos } from '../test/pagos';
 import { pagarEnSimulador } from './pasarela-simulada';
 import { registrarPago } from './service';
 import { vencerPagosPendientes } from './vencimiento';
@@ -91,6 +91,7 @@ describe('expiry of unpaid Mercado Pago orders', () => {
     expect(resultado).toMatchObject({ tipo: 'registrado', estadoPago: 'APROBADO', stockLiberado: false });
     expect(await leerVenta(t.db, venta.id)).toMatchObject({ estadoPago: 'APROBADO', pagoId: '5555', stockLiberado: false });
     expect(await stockYMovimientos(t.db, producto.id)).toEqual({ stock: 2, movimientos: 2 });
+    expect(await vendidos(t.db, producto.id)).toBe(2);
     expect((await movimientosDeVenta(t.db, venta.id)).map((m) => `${m.motivo} ${m.delta}`)).toEqual(['PEDIDO -2', 'PAGO_VENCIDO 2', 'PEDIDO -2']);
   });
 });

@@ -68,7 +68,7 @@ export async function crearProducto(
 
 /**
  * A sale with its lines, made as a cart order makes it: one transaction that takes the units from
- * stock (refusing to go below 0) and writes a PEDIDO movement per line. Mercado Pago sales start with
+ * stock (refusing to go below 0, counting them as sold) and writes a PEDIDO movement per line. Mercado Pago sales start with
  * their payment PENDIENTE.
  */
 export async function crearVenta(
@@ -88,7 +88,7 @@ export async function crearVenta(
     for (const l of datos.lineas) {
       const [p] = await tx
         .update(producto)
-        .set({ stock: sql`${producto.stock} - ${l.cantidad}` })
+        .set({ stock: sql`${producto.stock} - ${l.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${l.cantidad}` })
         .where(and(eq(producto.id, l.productoId), gte(producto.stock, l.cantidad)))
         .returning();
       if (!p) throw new Error(`sin stock del producto ${l.productoId}`);

@@ -41,3 +41,8 @@ export async function movimientosDeVenta(db: Db, ventaId: number) {
     .where(eq(movimientoStock.ventaId, ventaId))
     .orderBy(movimientoStock.id);
 }
+
+export async function vendidos(db: Db, productoId: number) {
+  const [p] = await db.select({ cantidadVendida: producto.cantidadVendida }).from(producto).where(eq(producto.id, productoId));
+  return p!.cantidadVendida;
+}
