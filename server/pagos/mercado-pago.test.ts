@@ -102,6 +102,17 @@ describe('POST /api/mercadoPago/createPreference', () => {
     expect(venta.total).toBe(1650.5);
   });
 
+  it('charges the shipping the admin entered as one more item, so the preference adds up to the total', async () => {
+    const p = await crearProducto(t.db, { denominacion: 'Agenda 2027', costo: 4000, porcentaje: 50 });
+    const venta = await crearVenta(t.db, { userId: cliente.id, envio: 1500, lineas: [{ productoId: p.id, cantidad: 1 }] });
+    expect((await crearPreferencia(cookieCliente, { id: venta.id })).statusCode).toBe(200);
+    expect((mp.pedidos[0]!.body as { items: unknown }).items).toEqual([
+      { id: String(p.id), title: 'Agenda 2027', quantity: 1, unit_price: 6000, currency_id: 'ARS' },
+      { id: 'envio', title: 'Envío', quantity: 1, unit_price: 1500, currency_id: 'ARS' },
+    ]);
+    expect(venta.total).toBe(7500);
+  });
+
   it('answers 502 "No se pudo crear la preferencia" when Mercado Pago fails, without retrying', async () => {
     const { venta } = await ventaDeCliente();
     mp.modoPreferencia = 'error';
