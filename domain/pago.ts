@@ -44,3 +44,15 @@ export type EstadoPagoVenta = z.infer<typeof estadoPagoVentaSchema>;
 /** Buttons of the simulated checkout page. */
 export const ACCIONES_SIMULADOR = ['aprobar', 'pendiente', 'rechazar'] as const;
 export type AccionSimulador = (typeof ACCIONES_SIMULADOR)[number];
+
+/**
+ * What the return pages (/mpsuccess, /mppending, /mpfailure) read from the query string Mercado Pago
+ * appends. `ventaId` is null when the string does not name a sale; the page then shows no number.
+ */
+export function leerRetornoMercadoPago(query: URLSearchParams): { ventaId: number | null; pagoId: string | null; estado: string | null } {
+  const referencia = query.get('external_reference') ?? '';
+  const ventaId = /^\d{1,10}$/.test(referencia) && Number(referencia) > 0 && Number(referencia) <= 2_147_483_647 ? Number(referencia) : null;
+  const pagoId = query.get('payment_id') ?? query.get('collection_id');
+  const estado = query.get('status') ?? query.get('collection_status');
+  return { ventaId, pagoId: pagoId && pagoId !== 'null' ? pagoId : null, estado: estado && estado !== 'null' ? estado : null };
+}
