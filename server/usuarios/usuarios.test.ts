@@ -270,6 +270,12 @@ describe('persona and domicilio', () => {
     const robar = await pedir('PUT', `/api/persona/${u.personaId}`, { nombre: 'A', apellido: 'B', user: { id: otro.id } }, cookie);
     expect(robar.statusCode).toBe(403);
     expect((await pedir('PUT', `/api/persona/${otro.personaId}`, { nombre: 'A', apellido: 'B' }, cookie)).statusCode).toBe(403);
+    // Someone else's record is a 403 even with an invalid body: ownership is checked first.
+    expect((await pedir('PUT', `/api/persona/${otro.personaId}`, {}, cookie)).statusCode).toBe(403);
+    expect((await pedir('PUT', `/api/user/${otro.id}`, { clave: 'x' }, cookie)).statusCode).toBe(403);
+    const [ajeno] = await t.db.select().from(persona).where(eq(persona.userId, otro.id));
+    expect((await pedir('PUT', `/api/domicilio/${ajeno!.domicilioId}`, {}, cookie)).statusCode).toBe(403);
+    expect((await pedir('PUT', '/api/persona/abc', {}, cookie)).statusCode).toBe(400);
     expect((await pedir('PUT', `/api/persona/${u.personaId}`, { nombre: 'A', apellido: 'B', secreto: 1 }, cookie)).statusCode).toBe(400);
   });
 
