@@ -90,6 +90,17 @@ describe('POST /api/registro', () => {
     expect(r.json().message).toBe(mensaje);
   });
 
+  it('two registrations of the same name at once: one 201, one 409, one person', async () => {
+    const [a, b] = await Promise.all([
+      pedir('POST', '/api/registro', registroValido('al.mismo.tiempo'), ''),
+      pedir('POST', '/api/registro', registroValido('al.mismo.tiempo'), ''),
+    ]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
+    expect([a!, b!].find((r) => r.statusCode === 409)!.json().message).toBe('El nombre de usuario ya existe');
+    const [u] = await t.db.select().from(usuario).where(eq(usuario.usuario, 'al.mismo.tiempo'));
+    expect(await t.db.$count(persona, eq(persona.userId, u!.id))).toBe(1);
+  });
+
   it("refuses a taken name with 409 'El nombre de usuario ya existe' and creates nothing", async () => {
     const personas = await t.db.$count(persona);
     const r = await pedir('POST', '/api/registro', registroValido('cliente-usr'), '');
