@@ -15,7 +15,7 @@ import {
   usuarioSchema,
 } from '../../domain/usuario';
 import { asegurarPropio, usuarioRequerido } from '../auth/acceso';
-import { crearSesion, dejarCookieSesion } from '../auth/sesiones';
+import { cerrarOtrasSesiones, COOKIE_SESION, crearSesion, dejarCookieSesion } from '../auth/sesiones';
 import { errorSchema, idParam } from '../http/schemas';
 import {
   actualizarDomicilio,
@@ -225,7 +225,11 @@ export async function usuarioRoutes(app: FastifyInstance) {
         response: { 200: usuarioSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request) => actualizarUsuario(app.db, usuarioRequerido(request), request.params.id, request.body),
+    async (request) => {
+      const actualizado = await actualizarUsuario(app.db, usuarioRequerido(request), request.params.id, request.body);
+      if (request.body.clave) await cerrarOtrasSesiones(app.db, request.params.id, request.cookies[COOKIE_SESION]);
+      return actualizado;
+    },
   );
   r.delete(
     '/api/user/:id',
@@ -278,6 +282,10 @@ export async function usuarioRoutes(app: FastifyInstance) {
         response: { 200: usuarioCompletoSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request) => actualizarUsuarioCompleto(app.db, usuarioRequerido(request).id, request.params.userId, request.body),
+    async (request) => {
+      const actualizado = await actualizarUsuarioCompleto(app.db, usuarioRequerido(request).id, request.params.userId, request.body);
+      if (request.body.usuario.clave) await cerrarOtrasSesiones(app.db, request.params.userId, request.cookies[COOKIE_SESION]);
+      return actualizado;
+    },
   );
 }

@@ -171,6 +171,13 @@ describe('user', () => {
     expect(r.json()).toMatchObject({ usuario: 'cambia.clave', rol: 'USER', mensaje: 'Hola' });
     await t.cookieDe('cambia.clave', 'nueva-clave-segura');
 
+    await t.cookieDe('cambia.clave', 'nueva-clave-segura');
+    // The password change ended every other session of that user, not the one that made it.
+    const otraSesion = await t.cookieDe('cambia.clave', 'nueva-clave-segura');
+    await pedir('PUT', `/api/user/${propio.id}`, { clave: 'otra-clave-segura' }, cookie);
+    expect((await pedir('GET', `/api/user/${propio.id}`, undefined, otraSesion)).statusCode).toBe(401);
+    expect((await pedir('GET', `/api/user/${propio.id}`, undefined, cookie)).statusCode).toBe(200);
+
     const subeRol = await pedir('PUT', `/api/user/${propio.id}`, { rol: 'ADMIN' }, cookie);
     expect(subeRol.statusCode).toBe(403);
     expect(subeRol.json().message).toBe(MENSAJES_USUARIO.soloClaveYMensaje);
