@@ -152,6 +152,12 @@ describe('POST /api/producto/with-image', () => {
     expect(r.json()).toMatchObject({ precio: 88.55, imagen: null });
   });
 
+  it('accepts the product part as a field declared application/json (curl -F "producto=...;type=application/json")', async () => {
+    const cuerpo = multipart([{ nombre: 'producto', valor: JSON.stringify(productoValido()), tipo: 'application/json' }]);
+    const r = await t.app.inject({ method: 'POST', url: '/api/producto/with-image', payload: cuerpo.payload, headers: { ...cuerpo.headers, cookie: admin } });
+    expect(r.statusCode).toBe(201);
+  });
+
   it("answers every broken rule of the form, joined with '. '", async () => {
     const r = await guardar('POST', { denominacion: ' ', codigo: '', costo: '0', porcentaje: '-1', stock: -1, categoria: null });
     expect(r.statusCode).toBe(400);
