@@ -139,8 +139,6 @@ export const MENSAJES_CARRITO = {
   vacio: 'Sin productos en el carrito.',
   usuarioNoAutenticado: 'Usuario no autenticado',
   ventaIdInvalido: 'El ID de la venta no es válido',
-  sinLinkMercadoPago: 'No se pudo obtener el link de pago de Mercado Pago',
-  errorIniciarPago: 'Ocurrió un error al iniciar el pago. Ver consola.',
 } as const;
 
 /** 'Solo hay {stock} unidades disponibles.' (spec section 5). */

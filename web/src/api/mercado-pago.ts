@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EstadoPago, EstadoVenta } from '../../../domain/enums';
+import type { EstadoPagoVenta, PreferenciaCreada } from '../../../domain/pago';
 import { apiFetch } from './client';
 
 export const crearPreferencia = (ventaId: number) =>
-  apiFetch<{ init_point?: string; id?: string }>('mercadoPago/createPreference', { method: 'POST', body: { id: ventaId } });
-
-export interface EstadoPagoVenta {
-  ventaId: number;
-  estadoPago: EstadoPago | null;
-  estadoVenta: EstadoVenta;
-  total: number;
-}
+  apiFetch<Partial<PreferenciaCreada>>('mercadoPago/createPreference', { method: 'POST', body: { id: ventaId } });
 
 export const estadoPagoQuery = (ventaId: number) =>
   queryOptions({

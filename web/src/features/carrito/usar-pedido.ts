@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MENSAJES_CARRITO, carritoVacio, conciliarCarrito, lineasDePedido, type Carrito, type ProductoCarrito } from '../../../../domain/carrito';
 import type { FormaPagoCarrito } from '../../../../domain/enums';
+import { MENSAJES_PAGO } from '../../../../domain/pago';
 import { formatearPrecio } from '../../../../domain/money';
 import { ApiError, mensajeDeError } from '../../api/client';
 import { crearPreferencia } from '../../api/mercado-pago';
@@ -86,12 +87,12 @@ export function usePedido() {
       if (formaPago === 'EFECTIVO') return { tipo: 'efectivo', id, conEnvio };
       try {
         const preferencia = await crearPreferencia(id);
-        if (!preferencia.init_point) return { tipo: 'error', mensaje: MENSAJES_CARRITO.sinLinkMercadoPago };
+        if (!preferencia.init_point) return { tipo: 'error', mensaje: MENSAJES_PAGO.sinLinkDePago };
         window.location.assign(preferencia.init_point);
         return { tipo: 'redirigiendo' };
       } catch (e) {
         console.error('Error al iniciar el pago con Mercado Pago', e);
-        return { tipo: 'error', mensaje: MENSAJES_CARRITO.errorIniciarPago };
+        return { tipo: 'error', mensaje: MENSAJES_PAGO.errorAlIniciarPago };
       }
     } catch (e) {
       return { tipo: 'error', mensaje: mensajeDeError(e) };

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { enlaceWhatsapp } from '../../../../domain/config-publica';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, type EstadoPago } from '../../../../domain/enums';
 import { formatearPrecio } from '../../../../domain/money';
+import { leerRetornoMercadoPago } from '../../../../domain/pago';
 import { useConfigPublica } from '../../api/config';
 import { useEstadoPago } from '../../api/mercado-pago';
 import { paths } from '../../app/paths';
@@ -49,9 +50,10 @@ const RESULTADO_CONFIRMADO: Partial<Record<EstadoPago, Resultado>> = { APROBADO:
 
 function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
   const [params] = useSearchParams();
-  const ventaId = params.get('external_reference') ?? '';
-  const estadoMp = params.get('collection_status') ?? params.get('status') ?? '';
-  const id = Number(ventaId);
+  const retorno = leerRetornoMercadoPago(params);
+  const id = retorno.ventaId ?? 0;
+  const ventaId = retorno.ventaId ? String(retorno.ventaId) : '';
+  const estadoMp = retorno.estado ?? '';
   const { data: confirmado, isPending, isError } = useEstadoPago(id);
   const { data: config } = useConfigPublica();
   const resultado = (confirmado?.estadoPago && RESULTADO_CONFIRMADO[confirmado.estadoPago]) || dePagina;
