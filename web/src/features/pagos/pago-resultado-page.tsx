@@ -80,7 +80,7 @@ function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
                   <Group gap="xs" justify="center">
                     <Text size="sm">Estado confirmado por la tienda:</Text>
                     {confirmado.estadoPago && <Badge color={color}>{ESTADO_PAGO_LABEL[confirmado.estadoPago]}</Badge>}
-                    <Badge variant="light">{ESTADO_VENTA_LABEL[confirmado.estadoVenta]}</Badge>
+                    <Badge variant="light" tt="none">Pedido {ESTADO_VENTA_LABEL[confirmado.estadoVenta].toLowerCase()}</Badge>
                   </Group>
                   <Text size="sm" c="dimmed">
                     Total del pedido: {formatearPrecio(confirmado.total)}
