@@ -94,6 +94,7 @@ export default function CatalogoPage() {
             value={filtros.marca ?? null}
             onChange={(v) => cambiar({ marca: v ?? undefined })}
             clearable
+            clearButtonProps={{ 'aria-label': 'Quitar el filtro de marca' }}
             searchable
             style={{ flex: '1 1 160px' }}
             comboboxProps={{ zIndex: 150 }}
@@ -105,6 +106,7 @@ export default function CatalogoPage() {
             value={filtros.categoriaId ? String(filtros.categoriaId) : null}
             onChange={(v) => cambiar({ categoria: v ?? undefined })}
             clearable
+            clearButtonProps={{ 'aria-label': 'Quitar el filtro de categoría' }}
             style={{ flex: '1 1 160px' }}
             comboboxProps={{ zIndex: 150 }}
           />
