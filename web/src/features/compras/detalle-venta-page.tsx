@@ -78,7 +78,6 @@ export default function DetalleVentaPage() {
         </SimpleGrid>
       </Card>
       <Card withBorder radius="md" p={0} visibleFrom="sm">
-        <Table.ScrollContainer minWidth={420}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped>
             <Table.Thead>
               <Table.Tr>
@@ -116,7 +115,6 @@ export default function DetalleVentaPage() {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
       </Card>
       {/* Phones: one card per line instead of a wide table. */}
       <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos de la venta">
