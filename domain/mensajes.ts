@@ -29,6 +29,57 @@ export const MENSAJES = {
   imagenMaximo5MBSeleccion: 'La imagen no debe superar 5MB',
   soloJpegPngGif: 'Solo se permiten imágenes JPEG, PNG o GIF',
   imagenMaximo5MB: 'La imagen no debe superar los 5MB',
+  // Back office: sales (spec sections 5 and 8).
+  noHayUsuarioAutenticado: 'No hay usuario autenticado.',
+  totalVentaMayorACero: 'El total de la venta debe ser mayor que cero.',
+  ventaSinDetalles: 'La venta debe tener al menos un detalle.',
+  ventaNoEncontrada: 'No se encontró la venta con el ID proporcionado.',
+  errorObtenerVenta: 'Error al obtener los datos de la venta.',
+  noSePudoGuardarVenta: 'No se pudo guardar la venta. Inténtalo de nuevo.',
+  errorGuardarVenta: 'Error al guardar la venta.',
+  errorCrearVenta: (mensaje: string) => `Error al crear la venta: ${mensaje}`,
+  errorCargarVenta: 'No se pudo cargar la información de la venta.',
+  pedidoGuardado: '✅ Pedido guardado con éxito',
+  ventasCompletarFechas: '⚠️ Por favor completá ambas fechas.',
+  confirmarEliminarVentasEntre: (desde: string, hasta: string) =>
+    `¿Estás seguro de que querés eliminar TODAS las ventas entre el ${desde} y el ${hasta}?`,
+  ventasEliminadas: '✅ Ventas eliminadas correctamente.',
+  errorEliminarVentas: '❌ Ocurrió un error al eliminar las ventas.',
+  confirmarEliminarVenta: (id: number) => `¿Está seguro que desea eliminar la venta nro ${id}?`,
+  // Sale lines.
+  cantidadValida: 'Debe ingresar una cantidad válida.',
+  productoValido: 'Debe seleccionar un producto válido.',
+  productoSinStock: 'El producto seleccionado no tiene stock disponible.',
+  cantidadMayorAlStock: (stock: number) => `La cantidad no puede ser mayor al stock disponible (${stock}).`,
+  detalleNoEncontrado: 'No se encontró el detalle con el ID proporcionado.',
+  errorObtenerDetalle: 'Error al obtener los datos del detalle de la venta.',
+  errorEliminarDetalle: 'Ocurrió un error al eliminar el detalle.',
+  errorGuardarDetalle: 'Ocurrió un error al guardar el detalle.',
+  errorAgregarDetalle: 'Error al agregar el detalle.',
+  detalleAgregado: 'Detalle agregado con éxito.',
+  confirmarEliminarDetalle: (producto: string) => `¿Está seguro que desea eliminar el detalle de venta del producto ${producto}?`,
+  // Products and stock.
+  errorGuardar: 'Error al guardar',
+  errorCargarCategorias: 'Error al cargar categorías',
+  errorCargarProducto: 'Error al cargar producto',
+  errorCargarDatos: 'Error al cargar datos',
+  productoCreado: (nombre: string) => `Producto creado correctamente: ${nombre}`,
+  productoActualizado: (nombre: string) => `Producto actualizado correctamente: ${nombre}`,
+  productoAgregadoAlCarrito: 'Producto agregado al carrito',
+  errorEliminarElemento: 'Error al eliminar el elemento',
+  stockProductoValido: 'Debe seleccionar un producto válido',
+  stockActualizado: 'Stock actualizado correctamente',
+  errorActualizarStock: 'Error al actualizar stock',
+  // Promotions.
+  promocionLineaInvalida: 'Seleccioná un producto válido y una cantidad mayor a 0.',
+  promocionCamposObligatorios: 'Completá todos los campos de la promoción.',
+  promocionFechasInvertidas: 'La fecha de fin no puede ser anterior a la de inicio.',
+  // People.
+  personaCreada: 'Persona creada correctamente.',
+  personaActualizada: 'Persona actualizada correctamente.',
+  errorGuardarPersona: 'Ocurrió un error al guardar la persona.',
+  // Cash-closing reports.
+  seleccionarAmbasFechas: 'Debes seleccionar ambas fechas',
 } as const;
 
 export const unirMensajes = (mensajes: readonly string[]): string => mensajes.join('. ');

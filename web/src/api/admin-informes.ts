@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch, urlApi } from './client';
+
+// Cash-closing spreadsheets (spec screen 24) and the sales summary behind the charts.
+
+export interface ResumenVentas {
+  porDia: Array<{ fecha: string; cantidad: number; total: number }>;
+  porFormaPago: Array<{ formaPago: string; cantidad: number; total: number }>;
+  productosMasVendidos: Array<{ id: number; denominacion: string; cantidad: number; total: number }>;
+  cantidad: number;
+  total: number;
+}
+
+export const resumenQuery = (desde: string, hasta: string) =>
+  queryOptions({
+    queryKey: ['informes', 'resumen', desde, hasta] as const,
+    queryFn: () => apiFetch<ResumenVentas>('informes/resumen', { query: { desde, hasta } }),
+    enabled: Boolean(desde && hasta),
+    placeholderData: keepPreviousData,
+  });
+
+export const useResumenVentas = (desde: string, hasta: string) => useQuery(resumenQuery(desde, hasta));
+
+/** Downloads a spreadsheet through fetch so that a failure can be told, then saves it under `nombre`. */
+export async function descargarArchivo(ruta: string, query: Record<string, string> | undefined, nombre: string): Promise<void> {
+  const respuesta = await fetch(urlApi(ruta, query), { credentials: 'same-origin' });
+  if (!respuesta.ok) {
+    const cuerpo = (await respuesta.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(respuesta.status, cuerpo.message ?? 'Error al descargar el informe');
+  }
+  const url = URL.createObjectURL(await respuesta.blob());
+  const enlace = document.createElement('a');
+  enlace.href = url;
+  enlace.download = nombre;
+  document.body.append(enlace);
+  enlace.click();
+  enlace.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const descargarCierreDelDia = () => descargarArchivo('cierre-caja/exportar-hoy', undefined, 'cierre_caja_hoy.xlsx');
+export const descargarCierreEntreFechas = (desde: string, hasta: string) =>
+  descargarArchivo('cierre-caja/exportar', { desde, hasta }, `cierre_caja_${desde}_a_${hasta}.xlsx`);
