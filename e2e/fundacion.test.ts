@@ -96,3 +96,14 @@ describe('login and guards', () => {
     await s.cerrar();
   });
 });
+
+describe('API documentation', () => {
+  it('/api/docs shows the OpenAPI description in the browser', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/api/docs');
+    await expect.poll(() => s.page.getByText('API de la librería').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => s.page.getByText('/api/auth/login').first().isVisible()).toBe(true);
+    await captura(s.page, 'api-docs');
+    await s.cerrar();
+  });
+});

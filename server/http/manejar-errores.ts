@@ -65,6 +65,11 @@ export function registrarManejoDeErrores(app: FastifyInstance) {
     const { status, message, errors } = traducirError(error);
     if (status >= 500) request.log.error({ err: error }, 'error inesperado');
     else request.log.info({ status, message }, 'solicitud rechazada');
-    return reply.code(status).send(errors ? { message, errors } : { message });
+    // The one error shape, whatever response schema the route declared for that status.
+    return reply
+      .code(status)
+      .serializer((cuerpo: unknown) => JSON.stringify(cuerpo))
+      .type('application/json; charset=utf-8')
+      .send(errors ? { message, errors } : { message });
   });
 }

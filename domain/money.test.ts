@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { aCentavos, calcularPrecio, formatearPrecio, parsearDecimal, precioUnitarioPromocion, sumarLineas } from './money';
+
+describe('calcularPrecio', () => {
+  it('is cost x (1 + margin/100), rounded to cents', () => {
+    expect(calcularPrecio(1000, 50)).toBe(1500);
+    expect(calcularPrecio(2900, 60)).toBe(4640);
+    expect(calcularPrecio(10.1, 33.3)).toBe(13.46);
+    expect(calcularPrecio(0.1, 0.5)).toBe(0.1);
+  });
+});
+
+describe('precioUnitarioPromocion', () => {
+  it('divides the promotional price by the total units, rounded to 2 decimals', () => {
+    expect(precioUnitarioPromocion(19990, 4)).toBe(4997.5);
+    expect(precioUnitarioPromocion(100, 3)).toBe(33.33);
+    expect(precioUnitarioPromocion(100, 0)).toBe(0);
+  });
+});
+
+describe('sumarLineas', () => {
+  it('adds in cents, without floating-point drift', () => {
+    expect(sumarLineas([{ cantidad: 3, precio: 0.1 }, { cantidad: 1, precio: 0.2 }])).toBe(0.5);
+    expect(aCentavos(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('parsearDecimal', () => {
+  it.each([
+    ['12,5', 12.5],
+    ['12.5', 12.5],
+    ['1.234,50', 1234.5],
+    [' 7 ', 7],
+    [3.25, 3.25],
+  ])('reads %j as %d', (entrada, esperado) => expect(parsearDecimal(entrada)).toBe(esperado));
+
+  it.each(['', 'abc', '1,2,3', '12a'])('%j is not a number', (entrada) => expect(parsearDecimal(entrada)).toBeNaN());
+});
+
+describe('formatearPrecio', () => {
+  it('formats ARS as es-AR', () => {
+    expect(formatearPrecio(1234.5).replace(/\s/g, ' ')).toBe('$ 1.234,50');
+  });
+});
