@@ -40,17 +40,16 @@ export const MENSAJES = {
   errorCrearVenta: (mensaje: string) => `Error al crear la venta: ${mensaje}`,
   errorCargarVenta: 'No se pudo cargar la información de la venta.',
   pedidoGuardado: '✅ Pedido guardado con éxito',
-  ventasCompletarFechas: '⚠️ Por favor completá ambas fechas.',
+  completaAmbasFechas: '⚠️ Por favor completá ambas fechas.',
   confirmarEliminarVentasEntre: (desde: string, hasta: string) =>
     `¿Estás seguro de que querés eliminar TODAS las ventas entre el ${desde} y el ${hasta}?`,
   ventasEliminadas: '✅ Ventas eliminadas correctamente.',
   errorEliminarVentas: '❌ Ocurrió un error al eliminar las ventas.',
   confirmarEliminarVenta: (id: number) => `¿Está seguro que desea eliminar la venta nro ${id}?`,
   // Sale lines.
-  cantidadValida: 'Debe ingresar una cantidad válida.',
-  productoValido: 'Debe seleccionar un producto válido.',
+  cantidadInvalida: 'Debe ingresar una cantidad válida.',
+  productoInvalido: 'Debe seleccionar un producto válido.',
   productoSinStock: 'El producto seleccionado no tiene stock disponible.',
-  cantidadMayorAlStock: (stock: number) => `La cantidad no puede ser mayor al stock disponible (${stock}).`,
   detalleNoEncontrado: 'No se encontró el detalle con el ID proporcionado.',
   errorObtenerDetalle: 'Error al obtener los datos del detalle de la venta.',
   errorEliminarDetalle: 'Ocurrió un error al eliminar el detalle.',
@@ -79,7 +78,11 @@ export const MENSAJES = {
   personaActualizada: 'Persona actualizada correctamente.',
   errorGuardarPersona: 'Ocurrió un error al guardar la persona.',
   // Cash-closing reports.
-  seleccionarAmbasFechas: 'Debes seleccionar ambas fechas',
+  seleccionaAmbasFechas: 'Debes seleccionar ambas fechas',
 } as const;
+
+/** 'La cantidad no puede ser mayor al stock disponible ({stock}).' (spec section 5). */
+export const mensajeCantidadMayorAlStock = (stock: number): string =>
+  `La cantidad no puede ser mayor al stock disponible (${stock}).`;
 
 export const unirMensajes = (mensajes: readonly string[]): string => mensajes.join('. ');

@@ -3,12 +3,25 @@ import { ApiError, apiFetch, urlApi } from './client';
 
 // Cash-closing spreadsheets (spec screen 24) and the sales summary behind the charts.
 
+/** GET informes/resumen (domain/informe.ts on the API branch: resumenInformeSchema). */
+export interface ProductoVendido {
+  productoId: number;
+  denominacion: string;
+  unidades: number;
+  importe: number;
+}
+
 export interface ResumenVentas {
-  porDia: Array<{ fecha: string; cantidad: number; total: number }>;
-  porFormaPago: Array<{ formaPago: string; cantidad: number; total: number }>;
-  productosMasVendidos: Array<{ id: number; denominacion: string; cantidad: number; total: number }>;
-  cantidad: number;
+  desde: string;
+  hasta: string;
+  cantidadVentas: number;
   total: number;
+  cobrado: number;
+  pendiente: number;
+  porDia: Array<{ fecha: string; cantidad: number; total: number }>;
+  porFormaPago: Array<{ formaPago: string; cantidad: number; total: number; cobrado: number; pendiente: number }>;
+  topPorUnidades: ProductoVendido[];
+  topPorImporte: ProductoVendido[];
 }
 
 export const resumenQuery = (desde: string, hasta: string) =>

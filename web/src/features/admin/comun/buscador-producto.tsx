@@ -49,7 +49,7 @@ export function BuscadorProducto({ label, campo, onSeleccionar, placeholder }: P
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!buscado}>
-        <Combobox.Options aria-label={`Sugerencias: ${label}`}>
+        <Combobox.Options aria-label={campo === 'codigo' ? 'Productos sugeridos por código' : 'Productos sugeridos por nombre'}>
           {sugerencias.length === 0 ? (
             <Combobox.Empty>{isFetching ? 'Buscando...' : 'Sin resultados'}</Combobox.Empty>
           ) : (

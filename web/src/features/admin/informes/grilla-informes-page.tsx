@@ -23,7 +23,7 @@ export default function GrillaInformesPage() {
   const [descargando, setDescargando] = useState<'hoy' | 'rango' | null>(null);
 
   const descargar = async (cual: 'hoy' | 'rango') => {
-    if (cual === 'rango' && (!desde || !hasta)) return setError(MENSAJES.seleccionarAmbasFechas);
+    if (cual === 'rango' && (!desde || !hasta)) return setError(MENSAJES.seleccionaAmbasFechas);
     setError('');
     setDescargando(cual);
     try {
@@ -83,24 +83,26 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
 
   const porDia = data.porDia.map((d) => ({ dia: formatearFecha(d.fecha).slice(0, 5), Ventas: d.cantidad, Total: d.total }));
   const porForma = data.porFormaPago.map((f, i) => ({ name: etiquetaForma(f.formaPago), value: f.total, color: COLORES[i % COLORES.length] ?? 'gray.6' }));
-  const top = data.productosMasVendidos.map((p) => ({ producto: p.denominacion, Unidades: p.cantidad }));
-  const ticket = data.cantidad > 0 ? data.total / data.cantidad : 0;
+  const top = data.topPorUnidades.map((p) => ({ producto: p.denominacion, Unidades: p.unidades }));
+  const ticket = data.cantidadVentas > 0 ? data.total / data.cantidadVentas : 0;
 
   return (
     <Stack gap="lg" component="section" aria-label="Resumen de ventas">
       <Title order={2} size="h3">
         Ventas del {formatearFecha(desde)} al {formatearFecha(hasta)}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
         <Cifra titulo="Total vendido" valor={formatearPrecio(data.total)} />
-        <Cifra titulo="Cantidad de ventas" valor={String(data.cantidad)} />
+        <Cifra titulo="Cobrado (concluidas)" valor={formatearPrecio(data.cobrado)} />
+        <Cifra titulo="Pendiente de cobro" valor={formatearPrecio(data.pendiente)} />
+        <Cifra titulo="Cantidad de ventas" valor={String(data.cantidadVentas)} />
         <Cifra titulo="Ticket promedio" valor={formatearPrecio(Math.round(ticket * 100) / 100)} />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="md">
           Ventas por día
         </Title>
-        {porDia.length === 0 ? (
+        {data.cantidadVentas === 0 ? (
           <Text c="dimmed">No hay ventas en el período.</Text>
         ) : (
           <BarChart
@@ -162,11 +164,11 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.productosMasVendidos.map((p) => (
-                    <Table.Tr key={p.id}>
+                  {data.topPorUnidades.map((p) => (
+                    <Table.Tr key={p.productoId}>
                       <Table.Td>{p.denominacion}</Table.Td>
-                      <Table.Td ta="right">{p.cantidad}</Table.Td>
-                      <Table.Td ta="right">{formatearPrecio(p.total)}</Table.Td>
+                      <Table.Td ta="right">{p.unidades}</Table.Td>
+                      <Table.Td ta="right">{formatearPrecio(p.importe)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -17,7 +17,7 @@ export default function CargaStockPage() {
 
   const guardar = () => {
     if (!producto?.codigo) return setError(MENSAJES.stockProductoValido);
-    if (typeof cantidad !== 'number' || !Number.isInteger(cantidad) || cantidad <= 0) return setError(MENSAJES.cantidadValida);
+    if (typeof cantidad !== 'number' || !Number.isInteger(cantidad) || cantidad <= 0) return setError(MENSAJES.cantidadInvalida);
     setError('');
     cargar.mutate(
       { codigo: producto.codigo, cantidad },

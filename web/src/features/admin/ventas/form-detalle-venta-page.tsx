@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MENSAJES } from '../../../../../domain/mensajes';
+import { MENSAJES, mensajeCantidadMayorAlStock } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import { useProducto, type SugerenciaProducto } from '../../../api/admin-productos';
 import {
@@ -73,10 +73,10 @@ export default function FormDetalleVentaPage() {
   };
 
   const enviar = () => {
-    if (typeof cantidad !== 'number' || !(cantidad > 0)) return setError(MENSAJES.cantidadValida);
-    if (!producto?.id) return setError(MENSAJES.productoValido);
+    if (typeof cantidad !== 'number' || !(cantidad > 0)) return setError(MENSAJES.cantidadInvalida);
+    if (!producto?.id) return setError(MENSAJES.productoInvalido);
     if (disponible !== undefined && disponible <= 0) return setError(MENSAJES.productoSinStock);
-    if (disponible !== undefined && cantidad > disponible) return setError(MENSAJES.cantidadMayorAlStock(disponible));
+    if (disponible !== undefined && cantidad > disponible) return setError(mensajeCantidadMayorAlStock(disponible));
     setError('');
     guardar.mutate(
       { id: idDetalle, datos: { cantidad, producto: { id: producto.id }, venta: { id: idVenta } } },

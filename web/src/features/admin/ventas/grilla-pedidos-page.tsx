@@ -174,7 +174,7 @@ function EliminarPedidosModal({ abierto, onCerrar, onEliminadas }: { abierto: bo
 
   const pedirConfirmacion = () => {
     if (!desde || !hasta) {
-      setError(MENSAJES.ventasCompletarFechas);
+      setError(MENSAJES.completaAmbasFechas);
       return;
     }
     setError('');
