@@ -25,6 +25,9 @@ import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { productoRoutes } from './productos/routes';
+import { promocionRoutes } from './promociones/routes';
+import { uploadsPlugin } from './uploads/plugin';
+import { usuarioRoutes } from './usuarios/routes';
 import { webApp } from './web/web-app';
 
 z.config(z.locales.es());
@@ -100,10 +103,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(uploadsPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(promocionRoutes);
+  await app.register(usuarioRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {

@@ -4,7 +4,7 @@ import type { Rol } from '../../domain/enums';
 import { busquedaDeProducto } from '../../domain/texto';
 import { hashearClave } from '../auth/claves';
 import type { Db } from '../db/client';
-import { categoria, domicilio, movimientoStock, persona, producto, usuario } from '../db/schema';
+import { categoria, detallePromocion, domicilio, movimientoStock, persona, producto, promocion, usuario } from '../db/schema';
 
 let secuencia = 0;
 const siguiente = () => ++secuencia;
@@ -63,4 +63,27 @@ export async function crearProducto(
     .returning();
   await db.insert(movimientoStock).values({ productoId: creado!.id, delta: stock, motivo: 'INICIAL' });
   return creado!;
+}
+
+export async function crearPromocion(
+  db: Db,
+  datos: Partial<{ denominacion: string; descripcion: string; precioPromocional: number; fechaInicio: Date; fechaFin: Date }> & {
+    detalles?: Array<{ productoId: number; cantidad: number }>;
+  } = {},
+) {
+  const n = siguiente();
+  const [creada] = await db
+    .insert(promocion)
+    .values({
+      denominacion: datos.denominacion ?? `Promo ${n}`,
+      descripcion: datos.descripcion ?? 'Una promoción',
+      precioPromocional: datos.precioPromocional ?? 1000,
+      fechaInicio: datos.fechaInicio ?? new Date(Date.now() - 86_400_000),
+      fechaFin: datos.fechaFin ?? new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  if (datos.detalles?.length) {
+    await db.insert(detallePromocion).values(datos.detalles.map((d) => ({ ...d, promocionId: creada!.id })));
+  }
+  return creada!;
 }
