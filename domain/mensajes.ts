@@ -58,25 +58,11 @@ export const MENSAJES = {
   detalleAgregado: 'Detalle agregado con éxito.',
   confirmarEliminarDetalle: (producto: string) => `¿Está seguro que desea eliminar el detalle de venta del producto ${producto}?`,
   // Products and stock.
-  errorGuardar: 'Error al guardar',
   errorCargarCategorias: 'Error al cargar categorías',
   errorCargarProducto: 'Error al cargar producto',
   errorCargarDatos: 'Error al cargar datos',
-  productoCreado: (nombre: string) => `Producto creado correctamente: ${nombre}`,
-  productoActualizado: (nombre: string) => `Producto actualizado correctamente: ${nombre}`,
   productoAgregadoAlCarrito: 'Producto agregado al carrito',
   errorEliminarElemento: 'Error al eliminar el elemento',
-  stockProductoValido: 'Debe seleccionar un producto válido',
-  stockActualizado: 'Stock actualizado correctamente',
-  errorActualizarStock: 'Error al actualizar stock',
-  // Promotions.
-  promocionLineaInvalida: 'Seleccioná un producto válido y una cantidad mayor a 0.',
-  promocionCamposObligatorios: 'Completá todos los campos de la promoción.',
-  promocionFechasInvertidas: 'La fecha de fin no puede ser anterior a la de inicio.',
-  // People.
-  personaCreada: 'Persona creada correctamente.',
-  personaActualizada: 'Persona actualizada correctamente.',
-  errorGuardarPersona: 'Ocurrió un error al guardar la persona.',
   // Cash-closing reports.
   seleccionaAmbasFechas: 'Debes seleccionar ambas fechas',
 } as const;

@@ -56,7 +56,15 @@ describe('new promotion and its products (spec screens 22 and 23)', () => {
     await page.getByRole('link', { name: 'Nueva Promoción' }).click();
     await visible(page.getByRole('heading', { name: 'Nueva Promoción' }));
     await page.getByRole('button', { name: 'Crear Promoción' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Completá todos los campos de la promoción.');
+    for (const mensaje of [
+      'La denominación es obligatoria',
+      'La descripción es obligatoria',
+      'El precio promocional debe ser mayor a cero',
+      'La fecha de fin es obligatoria',
+    ]) {
+      await verTexto(page, mensaje);
+    }
+    await captura(page, 'admin-promocion-validacion');
     await page.getByLabel('Denominación').fill('Kit de dibujo');
     await page.getByLabel('Descripción').fill('Block y crayones.');
     await page.getByLabel('Precio promocional').fill('5000');

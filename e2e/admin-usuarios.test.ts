@@ -75,7 +75,13 @@ describe('user form (spec screen 18)', () => {
 
     // A repeated login name is refused.
     await page.getByRole('link', { name: 'Nuevo usuario' }).click();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await verTexto(page, 'El nombre es obligatorio');
+    await verTexto(page, 'La calle es obligatoria');
     await page.getByLabel('Nombre').fill('Otra');
+    await page.getByLabel('Apellido').fill('Persona');
+    await page.getByLabel('Calle').fill('Belgrano');
+    await page.getByLabel('Número').fill('10');
     await page.getByLabel('Usuario').fill('cquiroga');
     await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave-123');
     await page.getByRole('button', { name: 'Guardar' }).click();

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Categoria, PaginaProductos, Producto } from '../../../domain/producto';
+import type { Categoria, PaginaProductos, Producto, Sugerencia } from '../../../domain/producto';
 import { apiFetch } from './client';
 
 // Products as the back office manages them (spec screens 14, 17 and 21).
@@ -12,14 +12,7 @@ export interface FiltrosGrillaProductos {
   porPagina: number;
 }
 
-export interface SugerenciaProducto {
-  id: number;
-  denominacion: string;
-  codigo: string;
-  marca: string;
-  precio: number;
-  stock: number;
-}
+export type SugerenciaProducto = Sugerencia;
 
 export type CampoSugerencia = 'nombre' | 'codigo';
 
@@ -111,7 +104,8 @@ export function useEliminarProducto() {
 export function useCargarStock() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (datos: { codigo: string; cantidad: number }) => apiFetch<Producto>('producto/stock', { method: 'POST', body: datos }),
+    mutationFn: (datos: { codigo: string; cantidad: number }) =>
+      apiFetch<{ message: string; producto: Producto }>('producto/stock', { method: 'POST', body: datos }),
     onSuccess: () => qc.invalidateQueries({ queryKey: productosAdminKeys.todo }),
   });
 }

@@ -1,31 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DetallePromocion, DetallePromocionInput, Promocion, PromocionInput } from '../../../domain/promocion';
 import { apiFetch } from './client';
 
 // Promotions as the back office manages them (spec screens 15, 22 and 23).
-
-export interface DetallePromocion {
-  id: number;
-  cantidad: number;
-  producto: { id: number; denominacion: string; precio: number; stock: number; imagen: string | null };
-}
-
-export interface Promocion {
-  id: number;
-  denominacion: string;
-  descripcion: string;
-  precioPromocional: number;
-  fechaInicio: string;
-  fechaFin: string;
-  detalles?: DetallePromocion[];
-}
-
-export interface PromocionInput {
-  denominacion: string;
-  descripcion: string;
-  precioPromocional: number;
-  fechaInicio: string;
-  fechaFin: string;
-}
 
 export const promocionesKeys = {
   todo: ['promocion'] as const,
@@ -69,7 +46,7 @@ export function useEliminarPromocion() {
 export function useAgregarDetallePromocion() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: (datos: { producto: { id: number }; cantidad: number; promocion: { id: number } }) =>
+    mutationFn: (datos: DetallePromocionInput) =>
       apiFetch<DetallePromocion>('detallePromocion', { method: 'POST', body: datos }),
     onSuccess: invalidar,
   });

@@ -1,22 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Localidad, Provincia, Rol } from '../../../domain/enums';
+import type { Usuario, UsuarioCompleto, UsuarioCompletoActualizarInput, UsuarioCompletoCrearInput } from '../../../domain/usuario';
 import { apiFetch } from './client';
 
 // Users and their person records as the back office manages them (spec screens 16 and 18).
-
-export interface UsuarioListado {
-  id: number;
-  usuario: string;
-  rol: Rol;
-  persona: { nombre: string; apellido: string; email: string; telefono: string } | null;
-}
-
-export interface UsuarioCompleto {
-  persona: { nombre: string; apellido: string; email: string; telefono: string };
-  domicilio: { calle: string; numero: string; localidad: Localidad; provincia: Provincia };
-  usuario: { usuario: string; clave?: string };
-  rol: Rol;
-}
 
 export const usuariosKeys = {
   todo: ['user'] as const,
@@ -27,7 +13,7 @@ export const usuariosKeys = {
 export const usuariosQuery = (nombre: string, rol: string) =>
   queryOptions({
     queryKey: usuariosKeys.lista(nombre, rol),
-    queryFn: () => apiFetch<UsuarioListado[]>('user', { query: { nombre, rol } }),
+    queryFn: () => apiFetch<Usuario[]>('user', { query: { nombre, rol } }),
     placeholderData: keepPreviousData,
   });
 
@@ -44,7 +30,7 @@ export const useUsuarioCompleto = (id: number) => useQuery(usuarioCompletoQuery(
 export function useGuardarUsuarioCompleto() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: UsuarioCompleto }) =>
+    mutationFn: ({ id, datos }: { id: number; datos: UsuarioCompletoCrearInput | UsuarioCompletoActualizarInput }) =>
       id > 0
         ? apiFetch<unknown>(`usuario-completo/${id}`, { method: 'PUT', body: datos })
         : apiFetch<unknown>('usuario-completo', { method: 'POST', body: datos }),

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MENSAJES, unirMensajes } from '../../../../../domain/mensajes';
 import { calcularPrecio, formatearPrecio, parsearDecimal } from '../../../../../domain/money';
-import { TAMANO_MAXIMO_IMAGEN, productoInputSchema, validarProducto, type Producto } from '../../../../../domain/producto';
+import { MENSAJES_PRODUCTO, TAMANO_MAXIMO_IMAGEN, productoInputSchema, validarProducto, type Producto } from '../../../../../domain/producto';
 import { useCategorias, useGuardarProducto, useProducto, useQuitarImagenProducto } from '../../../api/admin-productos';
 import { mensajeDeError } from '../../../api/client';
 import { paths, urlImagen } from '../../../app/paths';
@@ -116,10 +116,10 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
       {
         onSuccess: (guardado) => {
           const nombre = guardado?.denominacion ?? v.denominacion;
-          notifications.show({ color: 'green', message: id > 0 ? MENSAJES.productoActualizado(nombre) : MENSAJES.productoCreado(nombre) });
+          notifications.show({ color: 'green', message: id > 0 ? MENSAJES_PRODUCTO.actualizado(nombre) : MENSAJES_PRODUCTO.creado(nombre) });
           navigate(paths.grillaProductos);
         },
-        onError: (e) => setBanner(mensajeDeError(e, MENSAJES.errorGuardar)),
+        onError: (e) => setBanner(mensajeDeError(e, MENSAJES_PRODUCTO.errorAlGuardar)),
       },
     );
   };
@@ -179,7 +179,7 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
                 color="red"
                 leftSection={<IconPhotoX size={16} />}
                 loading={quitarImagen.isPending}
-                onClick={() => quitarImagen.mutate(producto.id, { onError: (e) => setBanner(mensajeDeError(e, MENSAJES.errorGuardar)) })}
+                onClick={() => quitarImagen.mutate(producto.id, { onError: (e) => setBanner(mensajeDeError(e, MENSAJES_PRODUCTO.errorAlGuardar)) })}
               >
                 Quitar imagen
               </Button>

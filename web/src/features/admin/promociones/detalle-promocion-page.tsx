@@ -6,13 +6,8 @@ import { Link, useParams } from 'react-router';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { SugerenciaProducto } from '../../../api/admin-productos';
-import {
-  useAgregarDetallePromocion,
-  useDetallesPromocion,
-  useEliminarDetallePromocion,
-  usePromocion,
-  type DetallePromocion,
-} from '../../../api/admin-promociones';
+import { MENSAJES_PROMOCION, type DetallePromocion } from '../../../../../domain/promocion';
+import { useAgregarDetallePromocion, useDetallesPromocion, useEliminarDetallePromocion, usePromocion } from '../../../api/admin-promociones';
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
@@ -43,7 +38,7 @@ export default function DetallePromocionPage() {
   const p = promocion.data;
 
   const agregarDetalle = () => {
-    if (!producto?.id || typeof cantidad !== 'number' || !(cantidad > 0)) return setError(MENSAJES.promocionLineaInvalida);
+    if (!producto?.id || typeof cantidad !== 'number' || !(cantidad > 0)) return setError(MENSAJES_PROMOCION.detalleInvalido);
     setError('');
     agregar.mutate(
       { producto: { id: producto.id }, cantidad, promocion: { id } },
@@ -53,7 +48,7 @@ export default function DetallePromocionPage() {
           setProducto(null);
           setCantidad(1);
         },
-        onError: (e) => setError(mensajeDeError(e, MENSAJES.errorGuardar)),
+        onError: (e) => setError(mensajeDeError(e, MENSAJES.errorDesconocido)),
       },
     );
   };

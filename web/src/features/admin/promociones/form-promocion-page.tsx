@@ -1,41 +1,42 @@
-import { Button, Container, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { MENSAJES } from '../../../../../domain/mensajes';
-import { mensajeDeError } from '../../../api/client';
+import { promocionInputSchema, type PromocionInput } from '../../../../../domain/promocion';
 import { useCrearPromocion } from '../../../api/admin-promociones';
+import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { diaMendoza } from '../comun/fechas';
 
-/** Spec screen 22: 'Nueva Promoción'; its products are added on the next screen. */
+type Valores = { [K in keyof PromocionInput]: string };
+
+/** Spec screen 22: 'Nueva Promoción' (every field required); its products are added on the next screen. */
 export default function FormPromocionPage() {
   const navigate = useNavigate();
   const crear = useCrearPromocion();
-  const [denominacion, setDenominacion] = useState('');
-  const [descripcion, setDescripcion] = useState('');
-  const [precio, setPrecio] = useState<number | ''>('');
-  const [fechaInicio, setFechaInicio] = useState(diaMendoza());
-  const [fechaFin, setFechaFin] = useState('');
   const [error, setError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Valores>({
+    resolver: zodResolver(promocionInputSchema, undefined, { raw: true }) as never,
+    defaultValues: { denominacion: '', descripcion: '', precioPromocional: '', fechaInicio: diaMendoza(), fechaFin: '' },
+  });
 
-  const enviar = () => {
-    if (!denominacion.trim() || !descripcion.trim() || typeof precio !== 'number' || !(precio > 0) || !fechaInicio || !fechaFin) {
-      return setError(MENSAJES.promocionCamposObligatorios);
-    }
-    if (fechaFin < fechaInicio) return setError(MENSAJES.promocionFechasInvertidas);
+  const enviar = (v: Valores) => {
     setError('');
-    crear.mutate(
-      { denominacion: denominacion.trim(), descripcion: descripcion.trim(), precioPromocional: precio, fechaInicio, fechaFin },
-      {
-        onSuccess: (p) => {
-          notifications.show({ color: 'green', message: `Promoción creada: ${p.denominacion}` });
-          navigate(paths.detallePromocion(p.id));
-        },
-        onError: (e) => setError(mensajeDeError(e, MENSAJES.errorGuardar)),
+    crear.mutate(v, {
+      onSuccess: (p) => {
+        notifications.show({ color: 'green', message: `Promoción creada: ${p.denominacion}` });
+        navigate(paths.detallePromocion(p.id));
       },
-    );
+      onError: (e) => setError(mensajeDeError(e, MENSAJES.errorDesconocido)),
+    });
   };
 
   return (
@@ -43,29 +44,27 @@ export default function FormPromocionPage() {
       <Title order={1} size="h2" mb="md">
         Nueva Promoción
       </Title>
-      <Paper withBorder p="md" component="form" aria-label="Nueva Promoción" onSubmit={(e) => (e.preventDefault(), enviar())} noValidate>
+      <Paper withBorder p="md" component="form" aria-label="Nueva Promoción" onSubmit={handleSubmit(enviar)} noValidate>
         <Stack>
-          <TextInput label="Denominación" required value={denominacion} onChange={(e) => setDenominacion(e.currentTarget.value)} />
-          <Textarea label="Descripción" required autosize minRows={2} value={descripcion} onChange={(e) => setDescripcion(e.currentTarget.value)} />
-          <NumberInput
+          <TextInput label="Denominación" withAsterisk error={errors.denominacion?.message} {...register('denominacion')} />
+          <Textarea label="Descripción" withAsterisk autosize minRows={2} error={errors.descripcion?.message} {...register('descripcion')} />
+          <TextInput
             label="Precio promocional"
-            required
-            value={precio}
-            onChange={(v) => setPrecio(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
-            min={0}
-            decimalScale={2}
-            decimalSeparator=","
-            thousandSeparator="."
-            allowNegative={false}
+            withAsterisk
+            inputMode="decimal"
+            placeholder="0,00"
+            leftSection="$"
+            error={errors.precioPromocional?.message}
+            {...register('precioPromocional')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput type="date" label="Fecha de inicio" required value={fechaInicio} onChange={(e) => setFechaInicio(e.currentTarget.value)} />
-            <TextInput type="date" label="Fecha de fin" required value={fechaFin} min={fechaInicio || undefined} onChange={(e) => setFechaFin(e.currentTarget.value)} />
+            <TextInput type="date" label="Fecha de inicio" withAsterisk error={errors.fechaInicio?.message} {...register('fechaInicio')} />
+            <TextInput type="date" label="Fecha de fin" withAsterisk error={errors.fechaFin?.message} {...register('fechaFin')} />
           </SimpleGrid>
           {error && (
-            <Text c="red" role="alert">
+            <Alert color="red" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setError('')}>
               {error}
-            </Text>
+            </Alert>
           )}
           <Group justify="space-between">
             <Button variant="default" component={Link} to={paths.grillaPromociones} leftSection={<IconArrowLeft size={16} />}>

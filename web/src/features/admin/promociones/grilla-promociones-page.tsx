@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
-import { useEliminarPromocion, usePromociones, type Promocion } from '../../../api/admin-promociones';
+import { estaActiva, type Promocion } from '../../../../../domain/promocion';
+import { useEliminarPromocion, usePromociones } from '../../../api/admin-promociones';
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { ConfirmarModal } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
-import { estaVencida, formatearFecha } from '../comun/fechas';
+import { formatearFecha } from '../comun/fechas';
 
 const productosDe = (p: Promocion) =>
   p.detalles?.length ? p.detalles.map((d) => (d.cantidad > 1 ? `${d.producto.denominacion} x${d.cantidad}` : d.producto.denominacion)).join(', ') : 'Sin productos';
@@ -67,7 +68,7 @@ export default function GrillaPromocionesPage() {
                 </Table.Tr>
               )}
               {data.map((p) => {
-                const vencida = estaVencida(p.fechaFin);
+                const vencida = !estaActiva(p);
                 return (
                   <Table.Tr key={p.id} bg={vencida ? 'var(--mantine-color-red-0)' : undefined} data-vencida={vencida || undefined}>
                     <Table.Td fw={600}>

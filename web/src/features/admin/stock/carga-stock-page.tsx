@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MENSAJES } from '../../../../../domain/mensajes';
+import { MENSAJES_STOCK } from '../../../../../domain/producto';
 import { useCargarStock, type SugerenciaProducto } from '../../../api/admin-productos';
 import { paths } from '../../../app/paths';
 import { BuscadorProducto } from '../comun/buscador-producto';
@@ -16,18 +16,18 @@ export default function CargaStockPage() {
   const cargar = useCargarStock();
 
   const guardar = () => {
-    if (!producto?.codigo) return setError(MENSAJES.stockProductoValido);
-    if (typeof cantidad !== 'number' || !Number.isInteger(cantidad) || cantidad <= 0) return setError(MENSAJES.cantidadInvalida);
+    if (!producto?.codigo) return setError(MENSAJES_STOCK.productoInvalido);
+    if (typeof cantidad !== 'number' || !Number.isInteger(cantidad) || cantidad <= 0) return setError(MENSAJES_STOCK.cantidadInvalida);
     setError('');
     cargar.mutate(
       { codigo: producto.codigo, cantidad },
       {
         onSuccess: (actualizado) => {
-          notifications.show({ color: 'green', message: MENSAJES.stockActualizado });
-          setProducto((p) => (p ? { ...p, stock: actualizado?.stock ?? p.stock + cantidad } : p));
+          notifications.show({ color: 'green', message: MENSAJES_STOCK.actualizado });
+          setProducto((p) => (p ? { ...p, stock: actualizado?.producto?.stock ?? p.stock + cantidad } : p));
           setCantidad(1);
         },
-        onError: () => notifications.show({ color: 'red', message: MENSAJES.errorActualizarStock }),
+        onError: () => notifications.show({ color: 'red', message: MENSAJES_STOCK.error }),
       },
     );
   };

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ROLES } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
-import { useEliminarUsuario, useUsuarios, type UsuarioListado } from '../../../api/admin-usuarios';
+import type { Usuario } from '../../../../../domain/usuario';
+import { useEliminarUsuario, useUsuarios } from '../../../api/admin-usuarios';
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
@@ -22,7 +23,7 @@ export default function GrillaUsuariosPage() {
   const { data, isPending, isError } = useUsuarios(nombreBuscado, rol);
   const eliminar = useEliminarUsuario();
   const { usuario: yo } = useUser();
-  const [aEliminar, setAEliminar] = useState<UsuarioListado | null>(null);
+  const [aEliminar, setAEliminar] = useState<Usuario | null>(null);
 
   const confirmarEliminar = () => {
     if (!aEliminar) return;
