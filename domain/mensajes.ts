@@ -29,24 +29,27 @@ export const MENSAJES = {
   imagenMaximo5MBSeleccion: 'La imagen no debe superar 5MB',
   soloJpegPngGif: 'Solo se permiten imágenes JPEG, PNG o GIF',
   imagenMaximo5MB: 'La imagen no debe superar los 5MB',
-  // Back office: sales (spec sections 5 and 8).
+  // Sales (spec sections 5 and 8).
   noHayUsuarioAutenticado: 'No hay usuario autenticado.',
   totalVentaMayorACero: 'El total de la venta debe ser mayor que cero.',
   ventaSinDetalles: 'La venta debe tener al menos un detalle.',
   ventaNoEncontrada: 'No se encontró la venta con el ID proporcionado.',
+  ventaIdInvalido: 'El ID de la venta no es válido',
+  ventaStockYaDevuelto: 'La venta ya devolvió sus unidades al stock: no se pueden cambiar sus detalles.',
+  usuarioDeVentaNoExiste: 'El usuario indicado no existe.',
+  envioNoNegativo: 'El envío no puede ser negativo.',
   errorObtenerVenta: 'Error al obtener los datos de la venta.',
   noSePudoGuardarVenta: 'No se pudo guardar la venta. Inténtalo de nuevo.',
   errorGuardarVenta: 'Error al guardar la venta.',
   errorCrearVenta: (mensaje: string) => `Error al crear la venta: ${mensaje}`,
   errorCargarVenta: 'No se pudo cargar la información de la venta.',
   pedidoGuardado: '✅ Pedido guardado con éxito',
-  completaAmbasFechas: '⚠️ Por favor completá ambas fechas.',
+  confirmarEliminarVenta: (id: number) => `¿Está seguro que desea eliminar la venta nro ${id}?`,
   confirmarEliminarVentasEntre: (desde: string, hasta: string) =>
     `¿Estás seguro de que querés eliminar TODAS las ventas entre el ${desde} y el ${hasta}?`,
   ventasEliminadas: '✅ Ventas eliminadas correctamente.',
   errorEliminarVentas: '❌ Ocurrió un error al eliminar las ventas.',
-  confirmarEliminarVenta: (id: number) => `¿Está seguro que desea eliminar la venta nro ${id}?`,
-  // Sale lines.
+  // Sale lines (spec sections 5 and 8).
   cantidadInvalida: 'Debe ingresar una cantidad válida.',
   productoInvalido: 'Debe seleccionar un producto válido.',
   productoSinStock: 'El producto seleccionado no tiene stock disponible.',
@@ -57,14 +60,21 @@ export const MENSAJES = {
   errorAgregarDetalle: 'Error al agregar el detalle.',
   detalleAgregado: 'Detalle agregado con éxito.',
   confirmarEliminarDetalle: (producto: string) => `¿Está seguro que desea eliminar el detalle de venta del producto ${producto}?`,
-  // Products and stock.
+  // Cart order.
+  pedidoVacio: 'El pedido debe tener al menos un producto o una promoción.',
+  promocionNoEncontrada: 'No se encontró la promoción.',
+  errorAgregarPromocion: 'Error al agregar la promoción a la venta',
+  // Date ranges.
+  completaAmbasFechas: '⚠️ Por favor completá ambas fechas.',
+  seleccionaAmbasFechas: 'Debes seleccionar ambas fechas',
+  fechaInvalida: 'La fecha no es válida (formato aaaa-mm-dd).',
+  rangoFechasInvertido: 'La fecha desde no puede ser posterior a la fecha hasta.',
+  // Back office loads and deletes (spec section 8).
   errorCargarCategorias: 'Error al cargar categorías',
   errorCargarProducto: 'Error al cargar producto',
   errorCargarDatos: 'Error al cargar datos',
   productoAgregadoAlCarrito: 'Producto agregado al carrito',
   errorEliminarElemento: 'Error al eliminar el elemento',
-  // Cash-closing reports.
-  seleccionaAmbasFechas: 'Debes seleccionar ambas fechas',
 } as const;
 
 /** 'La cantidad no puede ser mayor al stock disponible ({stock}).' (spec section 5). */
@@ -72,3 +82,14 @@ export const mensajeCantidadMayorAlStock = (stock: number): string =>
   `La cantidad no puede ser mayor al stock disponible (${stock}).`;
 
 export const unirMensajes = (mensajes: readonly string[]): string => mensajes.join('. ');
+
+/** A cart order asking for more units than are left. */
+export const mensajeStockInsuficiente = (denominacion: string, quedan: number): string =>
+  `No hay stock suficiente de ${denominacion}: quedan ${quedan} unidades.`;
+
+export const mensajePromocionFinalizada = (denominacion: string): string => `La promoción ${denominacion} ya finalizó.`;
+export const mensajePromocionSinProductos = (denominacion: string): string =>
+  `La promoción ${denominacion} no tiene productos.`;
+
+/** 'Error al agregar la promoción a la venta' plus the reason. */
+export const mensajeErrorAgregarPromocion = (motivo: string): string => `${MENSAJES.errorAgregarPromocion}: ${motivo}`;

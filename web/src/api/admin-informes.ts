@@ -1,33 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { NOMBRE_ARCHIVO_CIERRE_HOY, nombreArchivoCierre, type ResumenInforme } from '../../../domain/informe';
 import { ApiError, apiFetch, urlApi } from './client';
 
 // Cash-closing spreadsheets (spec screen 24) and the sales summary behind the charts.
 
-/** GET informes/resumen (domain/informe.ts on the API branch: resumenInformeSchema). */
-export interface ProductoVendido {
-  productoId: number;
-  denominacion: string;
-  unidades: number;
-  importe: number;
-}
-
-export interface ResumenVentas {
-  desde: string;
-  hasta: string;
-  cantidadVentas: number;
-  total: number;
-  cobrado: number;
-  pendiente: number;
-  porDia: Array<{ fecha: string; cantidad: number; total: number }>;
-  porFormaPago: Array<{ formaPago: string; cantidad: number; total: number; cobrado: number; pendiente: number }>;
-  topPorUnidades: ProductoVendido[];
-  topPorImporte: ProductoVendido[];
-}
-
 export const resumenQuery = (desde: string, hasta: string) =>
   queryOptions({
     queryKey: ['informes', 'resumen', desde, hasta] as const,
-    queryFn: () => apiFetch<ResumenVentas>('informes/resumen', { query: { desde, hasta } }),
+    queryFn: () => apiFetch<ResumenInforme>('informes/resumen', { query: { desde, hasta } }),
     enabled: Boolean(desde && hasta),
     placeholderData: keepPreviousData,
   });
@@ -51,6 +31,6 @@ export async function descargarArchivo(ruta: string, query: Record<string, strin
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export const descargarCierreDelDia = () => descargarArchivo('cierre-caja/exportar-hoy', undefined, 'cierre_caja_hoy.xlsx');
+export const descargarCierreDelDia = () => descargarArchivo('cierre-caja/exportar-hoy', undefined, NOMBRE_ARCHIVO_CIERRE_HOY);
 export const descargarCierreEntreFechas = (desde: string, hasta: string) =>
-  descargarArchivo('cierre-caja/exportar', { desde, hasta }, `cierre_caja_${desde}_a_${hasta}.xlsx`);
+  descargarArchivo('cierre-caja/exportar', { desde, hasta }, nombreArchivoCierre(desde, hasta));

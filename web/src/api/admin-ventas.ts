@@ -1,54 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EstadoPago, EstadoVenta, FormaPago } from '../../../domain/enums';
+import type { DetalleCrear, DetalleVenta, PaginaVentas, Venta, VentaActualizar, VentaCrear, VentaFiltros } from '../../../domain/venta';
 import { apiFetch } from './client';
 import { productosAdminKeys } from './admin-productos';
 import { ventasPendientesQueryKey } from './ventas-pendientes';
 
 // Sales and sale lines as the back office manages them (spec screens 13, 19 and 20).
 
-export interface VentaResumen {
-  id: number;
-  fecha: string;
-  formaPago: FormaPago;
-  total: number;
-  envio: number;
-  conEnvio?: boolean;
-  estadoVenta: EstadoVenta;
-  estadoPago?: EstadoPago | null;
-  user: { id: number; usuario: string } | null;
-}
+export type { DetalleVenta, Venta, VentaResumen } from '../../../domain/venta';
 
-export interface DetalleVenta {
-  id: number;
-  cantidad: number;
-  precioAplicado: number;
-  producto: { id: number; denominacion: string; codigo: string; precio: number; imagen: string | null; stock?: number };
-}
-
-export interface Venta extends VentaResumen {
-  detalleVentas: DetalleVenta[];
-}
-
-export interface FiltrosVentas {
-  desde?: string;
-  hasta?: string;
-  pagina: number;
-  porPagina: number;
-}
-
-export interface PaginaVentas {
-  items: VentaResumen[];
-  total: number;
-  pagina: number;
-  porPagina: number;
-}
-
-export interface VentaInput {
-  fecha?: string;
-  estadoVenta: EstadoVenta;
-  formaPago: FormaPago;
-  envio: number;
-}
+export type FiltrosVentas = Pick<VentaFiltros, 'desde' | 'hasta' | 'pagina' | 'porPagina'>;
 
 export const ventasKeys = {
   todo: ['venta'] as const,
@@ -97,7 +57,7 @@ function useInvalidarVentas() {
 export function useCrearVenta() {
   const invalidar = useInvalidarVentas();
   return useMutation({
-    mutationFn: (datos: VentaInput) => apiFetch<Venta>('venta', { method: 'POST', body: datos }),
+    mutationFn: (datos: VentaCrear) => apiFetch<Venta>('venta', { method: 'POST', body: datos }),
     onSuccess: invalidar,
   });
 }
@@ -105,7 +65,7 @@ export function useCrearVenta() {
 export function useActualizarVenta() {
   const invalidar = useInvalidarVentas();
   return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: VentaInput }) => apiFetch<Venta>(`venta/${id}`, { method: 'PUT', body: datos }),
+    mutationFn: ({ id, datos }: { id: number; datos: VentaActualizar }) => apiFetch<Venta>(`venta/${id}`, { method: 'PUT', body: datos }),
     onSuccess: invalidar,
   });
 }
@@ -128,16 +88,10 @@ export function useEliminarVentasEntreFechas() {
   });
 }
 
-export interface DetalleVentaInput {
-  cantidad: number;
-  producto: { id: number };
-  venta: { id: number };
-}
-
 export function useGuardarDetalleVenta() {
   const invalidar = useInvalidarVentas();
   return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: DetalleVentaInput }) =>
+    mutationFn: ({ id, datos }: { id: number; datos: DetalleCrear }) =>
       id > 0
         ? apiFetch<DetalleVenta>(`detalleVenta/${id}`, { method: 'PUT', body: datos })
         : apiFetch<DetalleVenta>('detalleVenta', { method: 'POST', body: datos }),
