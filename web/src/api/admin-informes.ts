@@ -8,7 +8,7 @@ export const resumenQuery = (desde: string, hasta: string) =>
   queryOptions({
     queryKey: ['informes', 'resumen', desde, hasta] as const,
     queryFn: () => apiFetch<ResumenInforme>('informes/resumen', { query: { desde, hasta } }),
-    enabled: Boolean(desde && hasta),
+    enabled: Boolean(desde && hasta && desde <= hasta),
     placeholderData: keepPreviousData,
   });
 

@@ -24,6 +24,7 @@ export default function GrillaInformesPage() {
 
   const descargar = async (cual: 'hoy' | 'rango') => {
     if (cual === 'rango' && (!desde || !hasta)) return setError(MENSAJES.seleccionaAmbasFechas);
+    if (cual === 'rango' && desde > hasta) return setError(MENSAJES.rangoFechasInvertido);
     setError('');
     setDescargando(cual);
     try {
@@ -57,8 +58,8 @@ export default function GrillaInformesPage() {
             Entre fechas
           </Title>
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput type="date" label="Desde" value={desde} max={hasta || undefined} onChange={(e) => setDesde(e.currentTarget.value)} />
-            <TextInput type="date" label="Hasta" value={hasta} min={desde || undefined} onChange={(e) => setHasta(e.currentTarget.value)} />
+            <TextInput type="date" label="Desde" value={desde} onChange={(e) => setDesde(e.currentTarget.value)} />
+            <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => setHasta(e.currentTarget.value)} />
             <Button leftSection={<IconCalendarEvent size={16} />} onClick={() => void descargar('rango')} loading={descargando === 'rango'}>
               Cierre entre fechas
             </Button>
@@ -78,6 +79,7 @@ export default function GrillaInformesPage() {
 function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
   const { data, isPending, isError, error } = useResumenVentas(desde, hasta);
   if (!desde || !hasta) return null;
+  if (desde > hasta) return <Alert color="orange">{MENSAJES.rangoFechasInvertido}</Alert>;
   if (isPending) return <Cargando />;
   if (isError) return <Alert color="red">{mensajeDeError(error, MENSAJES.errorCargarDatos)}</Alert>;
 

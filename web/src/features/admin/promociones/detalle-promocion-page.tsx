@@ -73,7 +73,7 @@ export default function DetallePromocionPage() {
         <Stack>
           <BuscadorProducto label="Buscar producto por nombre" campo="nombre" placeholder="Ej.: birome" onSeleccionar={setProducto} />
           {producto && (
-            <Alert color="blue" title="Producto seleccionado">
+            <Alert color="blue" title="Producto seleccionado" role="status">
               {producto.denominacion} · {formatearPrecio(producto.precio)} · Stock: {producto.stock}
             </Alert>
           )}

@@ -44,7 +44,7 @@ export default function CargaStockPage() {
             <BuscadorProducto label="Buscar por nombre" campo="nombre" placeholder="Ej.: cuaderno" onSeleccionar={setProducto} />
           </SimpleGrid>
           {producto ? (
-            <Alert color="blue" title="Producto seleccionado">
+            <Alert color="blue" title="Producto seleccionado" role="status">
               <Text fw={600}>{producto.denominacion}</Text>
               <Text size="sm">
                 Código {producto.codigo} · {producto.marca} · Stock actual: {producto.stock}

@@ -129,7 +129,7 @@ export default function FormDetalleVentaPage() {
             <BuscadorProducto label="Buscar por código" campo="codigo" placeholder="Ej.: ESC-001" onSeleccionar={setProducto} />
           </SimpleGrid>
           {producto && (
-            <Alert color="blue" title="Producto seleccionado" aria-label="Producto seleccionado">
+            <Alert color="blue" title="Producto seleccionado" role="status">
               <Group justify="space-between" wrap="wrap">
                 <div>
                   <Text fw={600}>{producto.denominacion}</Text>

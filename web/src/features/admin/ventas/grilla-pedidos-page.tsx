@@ -22,7 +22,16 @@ export default function GrillaPedidosPage() {
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
   const [pagina, setPagina] = useState(1);
-  const { data, isPending, isError } = useGrillaVentas({ desde: desde || undefined, hasta: hasta || undefined, pagina, porPagina: POR_PAGINA });
+  // An inverted range is not asked for: the list keeps the last good one and says why.
+  const invertido = Boolean(desde && hasta && desde > hasta);
+  const [rango, setRango] = useState({ desde: '', hasta: '' });
+  if (!invertido && (rango.desde !== desde || rango.hasta !== hasta)) setRango({ desde, hasta });
+  const { data, isPending, isError } = useGrillaVentas({
+    desde: rango.desde || undefined,
+    hasta: rango.hasta || undefined,
+    pagina,
+    porPagina: POR_PAGINA,
+  });
   const [aEliminar, setAEliminar] = useState<VentaResumen | null>(null);
   const [masivoAbierto, setMasivoAbierto] = useState(false);
   const eliminar = useEliminarVenta();
@@ -55,12 +64,17 @@ export default function GrillaPedidosPage() {
 
       <Paper withBorder p="sm" mb="md" component="section" aria-label="Filtros">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput type="date" label="Desde" value={desde} max={hasta || undefined} onChange={(e) => (setDesde(e.currentTarget.value), setPagina(1))} />
-          <TextInput type="date" label="Hasta" value={hasta} min={desde || undefined} onChange={(e) => (setHasta(e.currentTarget.value), setPagina(1))} />
+          <TextInput type="date" label="Desde" value={desde} onChange={(e) => (setDesde(e.currentTarget.value), setPagina(1))} />
+          <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => (setHasta(e.currentTarget.value), setPagina(1))} />
           <Button variant="default" leftSection={<IconX size={16} />} onClick={limpiarFiltros} disabled={!desde && !hasta}>
             Limpiar filtros
           </Button>
         </Group>
+        {invertido && (
+          <Text c="red" size="sm" mt="xs" role="alert">
+            {MENSAJES.rangoFechasInvertido}
+          </Text>
+        )}
       </Paper>
 
       {isPending ? (
