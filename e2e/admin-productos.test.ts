@@ -198,7 +198,7 @@ describe('stock load (spec screen 21)', () => {
 
     await page.getByRole('link', { name: 'Volver' }).click();
     await page.waitForURL('**/grillaProducts');
-    await page.getByLabel('Código').fill('ESC-009');
+    await page.getByLabel('Código', { exact: true }).fill('ESC-009');
     await esperarFilas(page, 'Productos', 1);
     expect(await filas(page, 'Productos').first().locator('td').nth(2).textContent()).toBe('13');
     await s.cerrar();

@@ -77,7 +77,7 @@ describe('new promotion and its products (spec screens 22 and 23)', () => {
     expect(await page.getByLabel('Cantidad').inputValue()).toBe('1');
 
     await page.getByRole('button', { name: 'Agregar Detalle' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Seleccioná un producto válido y una cantidad mayor a 0.');
+    await verTexto(page, 'Seleccioná un producto válido y una cantidad mayor a 0.');
     await page.getByLabel('Buscar producto por nombre').fill('crayones');
     await page.getByRole('option', { name: /Crayones x 12/ }).click();
     await page.getByLabel('Cantidad').fill('2');

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, List, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -178,9 +178,9 @@ export default function FormDetalleVentaPage() {
       ) : (detalles.data ?? []).length === 0 ? (
         <Text c="dimmed">No hay detalles de venta.</Text>
       ) : (
-        <List listStyleType="none" spacing="xs" aria-label="Detalles de la Venta">
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Detalles de la Venta">
           {(detalles.data ?? []).map((d) => (
-            <List.Item key={d.id}>
+            <li key={d.id}>
               <Paper withBorder p="xs">
                 <Group justify="space-between" wrap="nowrap">
                   <div>
@@ -201,9 +201,9 @@ export default function FormDetalleVentaPage() {
                   </Button>
                 </Group>
               </Paper>
-            </List.Item>
+            </li>
           ))}
-        </List>
+        </Stack>
       )}
 
       <ConfirmarModal
