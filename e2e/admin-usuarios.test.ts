@@ -25,16 +25,16 @@ describe('users grid (spec screen 16)', () => {
     for (const columna of ['Nombre', 'Apellido', 'Email', 'Teléfono', 'Rol', 'Acciones']) {
       expect(await page.getByRole('columnheader', { name: columna, exact: true }).isVisible()).toBe(true);
     }
-    expect(await page.getByLabel('Rol').locator('option').allTextContents()).toEqual(['Todos los roles', 'ADMIN', 'USER']);
+    expect(await page.getByLabel('Rol', { exact: true }).locator('option').allTextContents()).toEqual(['Todos los roles', 'ADMIN', 'USER']);
     await captura(page, 'admin-usuarios-1280');
-    await page.getByLabel('Rol').selectOption('ADMIN');
+    await page.getByLabel('Rol', { exact: true }).selectOption('ADMIN');
     await esperarFilas(page, 'Usuarios', 1);
     expect(await filas(page, 'Usuarios').first().textContent()).toContain('Marta');
-    await page.getByLabel('Rol').selectOption('');
-    await page.getByLabel('Nombre').fill('luc');
+    await page.getByLabel('Rol', { exact: true }).selectOption('');
+    await page.getByLabel('Nombre', { exact: true }).fill('luc');
     await esperarFilas(page, 'Usuarios', 1);
     expect(await filas(page, 'Usuarios').first().textContent()).toContain('Fernández');
-    await page.getByLabel('Nombre').fill('');
+    await page.getByLabel('Nombre', { exact: true }).fill('');
     await esperarFilas(page, 'Usuarios', 4);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -52,15 +52,15 @@ describe('user form (spec screen 18)', () => {
     await visible(page.getByRole('heading', { name: 'Formulario de Usuarios' }));
     expect(await page.getByLabel('Localidad').inputValue()).toBe('CAPITAL');
     expect(await page.getByLabel('Provincia').inputValue()).toBe('MENDOZA');
-    expect(await page.getByLabel('Rol').inputValue()).toBe('USER');
-    await page.getByLabel('Nombre').fill('Carla');
+    expect(await page.getByLabel('Rol', { exact: true }).inputValue()).toBe('USER');
+    await page.getByLabel('Nombre', { exact: true }).fill('Carla');
     await page.getByLabel('Apellido').fill('Quiroga');
     await page.getByLabel('Email').fill('carla.quiroga@example.com');
     await page.getByLabel('Teléfono').fill('2614001122');
     await page.getByLabel('Calle').fill('Colón');
     await page.getByLabel('Número').fill('350');
     await page.getByLabel('Localidad').selectOption('MAIPU');
-    await page.getByLabel('Usuario').fill('cquiroga');
+    await page.getByLabel('Usuario', { exact: true }).fill('cquiroga');
     await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura-1');
     await captura(page, 'admin-usuario-form');
     await page.getByRole('button', { name: 'Guardar' }).click();
@@ -78,11 +78,11 @@ describe('user form (spec screen 18)', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'El nombre es obligatorio');
     await verTexto(page, 'La calle es obligatoria');
-    await page.getByLabel('Nombre').fill('Otra');
+    await page.getByLabel('Nombre', { exact: true }).fill('Otra');
     await page.getByLabel('Apellido').fill('Persona');
     await page.getByLabel('Calle').fill('Belgrano');
     await page.getByLabel('Número').fill('10');
-    await page.getByLabel('Usuario').fill('cquiroga');
+    await page.getByLabel('Usuario', { exact: true }).fill('cquiroga');
     await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave-123');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'Ocurrió un error al guardar la persona.');
@@ -95,7 +95,7 @@ describe('user form (spec screen 18)', () => {
     await expect.poll(() => page.getByLabel('Apellido').inputValue()).toBe('Quiroga');
     expect(await page.getByLabel('Localidad').inputValue()).toBe('MAIPU');
     await page.getByLabel('Teléfono').fill('2614009999');
-    await page.getByLabel('Rol').selectOption('ADMIN');
+    await page.getByLabel('Rol', { exact: true }).selectOption('ADMIN');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'Persona actualizada correctamente.');
     await page.waitForURL('**/grillaUsuarios');
