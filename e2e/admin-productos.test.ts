@@ -49,7 +49,9 @@ describe('products grid (spec screen 14)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('Marca').fill('');
     await page.getByLabel('Denominación').fill('');
-    await esperarFilas(page, 'Productos', 20);
+    // On a phone the grid becomes a list of cards.
+    await expect.poll(() => page.getByRole('list', { name: 'Productos' }).getByRole('listitem').count()).toBe(20);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await captura(page, 'admin-productos-390');
     await s.cerrar();
   });

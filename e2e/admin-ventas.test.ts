@@ -61,6 +61,8 @@ describe('sales grid (spec screen 13)', () => {
     expect(await page.getByRole('region', { name: 'Filtros' }).getByLabel('Desde').inputValue()).toBe('');
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.getByRole('list', { name: 'Ventas' }).getByRole('listitem').count()).toBe(20);
+    expect(await page.locator('li[data-estado="CONCLUIDO"]').count()).toBeGreaterThan(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await captura(page, 'admin-pedidos-390');
     await s.cerrar();

@@ -112,6 +112,7 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
             data={porDia}
             dataKey="dia"
             series={[{ name: 'Total', color: 'azul.6' }]}
+            yAxisProps={{ width: 96 }}
             valueFormatter={(v) => formatearPrecio(v)}
             aria-label="Gráfico de ventas por día"
           />

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, Container, Group, Paper, SimpleGrid, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPackageImport, IconPlus, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,6 +38,7 @@ export default function GrillaProductosPage() {
   const eliminar = useEliminarProducto();
   const { carrito, despachar } = useCarrito();
   const [aEliminar, setAEliminar] = useState<Producto | null>(null);
+  const movil = useMediaQuery('(max-width: 40em)');
 
   const filtro = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
     set(e.currentTarget.value);
@@ -90,6 +91,46 @@ export default function GrillaProductosPage() {
         <Cargando />
       ) : isError ? (
         <Alert color="red">{MENSAJES.errorCargarDatos}</Alert>
+      ) : movil ? (
+        <>
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
+            {data.items.length === 0 && <Text c="dimmed">No hay productos que coincidan con la búsqueda.</Text>}
+            {data.items.map((p) => (
+              <Card component="li" key={p.id} withBorder padding="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div>
+                    <Text fw={600} size="sm">
+                      {p.denominacion}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {p.codigo} · {p.marca}
+                    </Text>
+                  </div>
+                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {formatearPrecio(p.precio)}
+                  </Text>
+                </Group>
+                <Group justify="space-between" mt="xs" wrap="nowrap">
+                  <Text size="sm" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined}>
+                    Stock: {p.stock} · Vendidos: {p.cantidadVendida}
+                  </Text>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="light" color="green" size="lg" aria-label={`Agregar ${p.denominacion} al carrito`} onClick={() => agregarAlCarrito(p)} disabled={p.stock <= 0}>
+                      <IconShoppingCartPlus size={18} />
+                    </ActionIcon>
+                    <ActionIcon component={Link} to={paths.formProducto(p.id)} variant="light" size="lg" aria-label={`Editar ${p.denominacion}`}>
+                      <IconEdit size={18} />
+                    </ActionIcon>
+                    <ActionIcon variant="light" color="red" size="lg" aria-label={`Eliminar ${p.denominacion}`} onClick={() => setAEliminar(p)}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+        </>
       ) : (
         <>
           <Table.ScrollContainer minWidth={760}>

@@ -14,6 +14,10 @@ export default function CargaStockPage() {
   const [cantidad, setCantidad] = useState<number | ''>(1);
   const [error, setError] = useState('');
   const cargar = useCargarStock();
+  const elegir = (p: SugerenciaProducto) => {
+    setProducto(p);
+    setError('');
+  };
 
   const guardar = () => {
     if (!producto?.codigo) return setError(MENSAJES_STOCK.productoInvalido);
@@ -40,8 +44,8 @@ export default function CargaStockPage() {
       <Paper withBorder p="md" component="form" aria-label="Carga de stock" onSubmit={(e) => (e.preventDefault(), guardar())}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <BuscadorProducto label="Buscar por código" campo="codigo" placeholder="Ej.: ESC-001" onSeleccionar={setProducto} />
-            <BuscadorProducto label="Buscar por nombre" campo="nombre" placeholder="Ej.: cuaderno" onSeleccionar={setProducto} />
+            <BuscadorProducto label="Buscar por código" campo="codigo" placeholder="Ej.: ESC-001" onSeleccionar={elegir} />
+            <BuscadorProducto label="Buscar por nombre" campo="nombre" placeholder="Ej.: cuaderno" onSeleccionar={elegir} />
           </SimpleGrid>
           {producto ? (
             <Alert color="blue" title="Producto seleccionado" role="status">

@@ -67,6 +67,11 @@ export default function FormDetalleVentaPage() {
     );
   }
 
+  const elegir = (p: ProductoElegido) => {
+    setProducto(p);
+    setError('');
+  };
+
   const limpiar = () => {
     setProducto(null);
     setCantidad(1);
@@ -125,8 +130,8 @@ export default function FormDetalleVentaPage() {
             Venta nro {idVenta}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <BuscadorProducto label="Buscar por nombre" campo="nombre" placeholder="Ej.: cuaderno" onSeleccionar={setProducto} />
-            <BuscadorProducto label="Buscar por código" campo="codigo" placeholder="Ej.: ESC-001" onSeleccionar={setProducto} />
+            <BuscadorProducto label="Buscar por nombre" campo="nombre" placeholder="Ej.: cuaderno" onSeleccionar={elegir} />
+            <BuscadorProducto label="Buscar por código" campo="codigo" placeholder="Ej.: ESC-001" onSeleccionar={elegir} />
           </SimpleGrid>
           {producto && (
             <Alert color="blue" title="Producto seleccionado" role="status">

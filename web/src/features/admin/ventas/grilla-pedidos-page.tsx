@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Container, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,6 +36,7 @@ export default function GrillaPedidosPage() {
   const [aEliminar, setAEliminar] = useState<VentaResumen | null>(null);
   const [masivoAbierto, setMasivoAbierto] = useState(false);
   const eliminar = useEliminarVenta();
+  const movil = useMediaQuery('(max-width: 40em)');
 
   const limpiarFiltros = () => {
     setDesde('');
@@ -81,6 +83,16 @@ export default function GrillaPedidosPage() {
         <Cargando />
       ) : isError ? (
         <Alert color="red">No se pudieron cargar las ventas.</Alert>
+      ) : movil ? (
+        <>
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
+            {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
+            {data.items.map((v) => (
+              <TarjetaVenta key={v.id} venta={v} onEliminar={() => setAEliminar(v)} />
+            ))}
+          </Stack>
+          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+        </>
       ) : (
         <>
           <Table.ScrollContainer minWidth={860}>
@@ -167,6 +179,45 @@ export default function GrillaPedidosPage() {
 
       <EliminarPedidosModal abierto={masivoAbierto} onCerrar={() => setMasivoAbierto(false)} onEliminadas={limpiarFiltros} />
     </Container>
+  );
+}
+
+/** A sale as a card, for phones. */
+function TarjetaVenta({ venta: v, onEliminar }: { venta: VentaResumen; onEliminar: () => void }) {
+  const concluida = v.estadoVenta === 'CONCLUIDO';
+  return (
+    <Card component="li" withBorder padding="sm" bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text fw={700}>Venta nro {v.id}</Text>
+          <Text size="sm" c="dimmed">
+            {formatearFecha(v.fecha)} · {v.user?.usuario ?? 'Mostrador'}
+          </Text>
+        </div>
+        <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
+          {ESTADO_VENTA_LABEL[v.estadoVenta]}
+        </Badge>
+      </Group>
+      <Group justify="space-between" mt="xs" wrap="nowrap">
+        <div>
+          <Text size="sm">{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</Text>
+          {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
+            <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
+              {ESTADO_PAGO_LABEL[v.estadoPago]}
+            </Badge>
+          )}
+        </div>
+        <Text fw={700}>{formatearPrecio(v.total)}</Text>
+      </Group>
+      <Group gap="xs" mt="sm" justify="flex-end">
+        <Button size="xs" variant="light" component={Link} to={paths.formVenta(v.id)} leftSection={<IconEdit size={14} />} aria-label={`Editar venta nro ${v.id}`}>
+          Editar
+        </Button>
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onEliminar} aria-label={`Eliminar venta nro ${v.id}`}>
+          Eliminar
+        </Button>
+      </Group>
+    </Card>
   );
 }
 
