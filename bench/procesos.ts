@@ -59,7 +59,7 @@ function detenerProceso(proceso: ChildProcess): () => Promise<void> {
 }
 
 /** The built app with SEED=none on an already loaded database (DATA_DIR for PGlite, or DATABASE_URL). */
-export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: string }): Promise<Proceso> {
+export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<Proceso> {
   const puerto = await puertoLibre();
   const url = `http://127.0.0.1:${puerto}`;
   const { proceso, salida } = lanzar(['--import', 'tsx', path.join(RAIZ, 'server', 'main.ts')], {
@@ -71,6 +71,7 @@ export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: s
     SEED: 'none',
     LOG_LEVEL: 'warn',
     DATABASE_URL: opciones.databaseUrl ?? '',
+    ...opciones.env,
   });
   await esperar(proceso, `${url}/api/config`, salida);
   return { url, pid: proceso.pid!, salida, detener: detenerProceso(proceso) };

@@ -20,6 +20,8 @@ const CONEXIONES = entero('BENCH_CONEXIONES', 50);
 const CONEXIONES_PEDIDO = entero('BENCH_CONEXIONES_PEDIDO', 20);
 const SIN_WEB = process.env.BENCH_WEB === '0';
 const SIN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE === '0';
+const COMPARAR = process.env.BENCH_COMPARAR !== '0';
+const SIN_CACHE = ' [sin caché en memoria]';
 const URL_PG = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const MOTORES = (process.env.BENCH_MOTORES ?? (URL_PG ? 'pglite,postgres' : 'pglite')).split(',').map((m) => m.trim());
 
@@ -161,12 +163,13 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     notas.push(`${nombreMotor}: datos cargados en ${carga.segundos.toFixed(1)} s: ${Object.entries(carga.filas).map(([t, n]) => `${t} ${n}`).join(', ')}`);
     log(nombreMotor, `datos en ${carga.segundos.toFixed(1)} s`, carga.filas);
 
-    tienda = await iniciarTienda({ dataDir: motor.dataDir, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
-    const url = tienda.url;
-    const rssReposo = rssMb(tienda.pid);
-    const [cookieAdmin, cookieCliente] = [await login(url, ADMIN_BENCH), await login(url, CLIENTE_BENCH)];
+    const arrancar = (env: Record<string, string> = {}) =>
+      iniciarTienda({ dataDir: motor.dataDir, env, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
 
     // The baseline answers a file with exactly the catalogue first page's bytes.
+    tienda = await arrancar({ CACHE_API_SEGUNDOS: '0' });
+    let url = tienda.url;
+    const rssReposo = rssMb(tienda.pid);
     const paginaUno = await fetch(`${url}/api/producto`);
     const cuerpo = Buffer.from(await paginaUno.arrayBuffer());
     const archivoBase = path.join(motor.dataDir, 'static.json');
@@ -184,22 +187,33 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
       await baseline.detener();
     }
 
-    const lectura = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
-    await fila(nombreMotor, 'catálogo 1ª página', lectura('/api/producto'), tienda, rpsBase);
-    await fila(nombreMotor, "catálogo q='lapiz'", lectura('/api/producto?q=lapiz'), tienda, rpsBase);
-    await fila(nombreMotor, 'catálogo marca', lectura(`/api/producto?marca=${encodeURIComponent('Faber-Castell')}`), tienda, rpsBase);
-    await fila(nombreMotor, 'catálogo categoría', lectura(`/api/producto?categoriaId=${categorias[3]?.id ?? 1}`), tienda, rpsBase);
-    await fila(nombreMotor, 'catálogo precio desc', lectura('/api/producto?orden=desc'), tienda, rpsBase);
-    await fila(nombreMotor, 'catálogo 1ª página, gzip', lectura('/api/producto', { headers: { 'accept-encoding': 'gzip' } }), tienda, rpsBase);
-    const etag = paginaUno.headers.get('etag');
-    if (etag) {
-      await fila(nombreMotor, 'catálogo 1ª página, If-None-Match (304)', lectura('/api/producto', { headers: { 'if-none-match': etag } }), tienda, rpsBase);
-    } else {
-      filas.push({ motor: nombreMotor, nombre: 'catálogo 1ª página, If-None-Match (304)', conexiones: CONEXIONES, nota: 'omitida: la respuesta no trae ETag' });
+    const lecturas = async (t: Proceso, sufijo: string, etagPagina: string | null) => {
+      const lectura = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
+      await fila(nombreMotor, `catálogo 1ª página${sufijo}`, lectura('/api/producto'), t, rpsBase);
+      await fila(nombreMotor, `catálogo q='lapiz'${sufijo}`, lectura('/api/producto?q=lapiz'), t, rpsBase);
+      await fila(nombreMotor, `catálogo marca${sufijo}`, lectura(`/api/producto?marca=${encodeURIComponent('Faber-Castell')}`), t, rpsBase);
+      await fila(nombreMotor, `catálogo categoría${sufijo}`, lectura(`/api/producto?categoriaId=${categorias[3]?.id ?? 1}`), t, rpsBase);
+      await fila(nombreMotor, `catálogo precio desc${sufijo}`, lectura('/api/producto?orden=desc'), t, rpsBase);
+      await fila(nombreMotor, `catálogo 1ª página, gzip${sufijo}`, lectura('/api/producto', { headers: { 'accept-encoding': 'gzip' } }), t, rpsBase);
+      if (etagPagina) {
+        await fila(nombreMotor, `catálogo 1ª página, If-None-Match (304)${sufijo}`, lectura('/api/producto', { headers: { 'if-none-match': etagPagina } }), t, rpsBase);
+      } else {
+        filas.push({ motor: nombreMotor, nombre: `catálogo 1ª página, If-None-Match (304)${sufijo}`, conexiones: CONEXIONES, nota: 'omitida: la respuesta no trae ETag' });
+      }
+      await fila(nombreMotor, `detalle de producto${sufijo}`, lectura(`/api/producto/${primero}`), t, rpsBase);
+      const promoActivas = (await sondear(lectura('/api/promocion/activas'))) ? '/api/promocion?activas=true' : '/api/promocion/activas';
+      await fila(nombreMotor, `promociones activas${sufijo}`, lectura(promoActivas), t, rpsBase);
+    };
+
+    if (COMPARAR) {
+      // Before: the same server with the memory cache off (CACHE_API_SEGUNDOS=0), in the same run.
+      await lecturas(tienda, SIN_CACHE, paginaUno.headers.get('etag'));
     }
-    await fila(nombreMotor, 'detalle de producto', lectura(`/api/producto/${primero}`), tienda, rpsBase);
-    const promoActivas = (await sondear(lectura('/api/promocion/activas'))) ? '/api/promocion?activas=true' : '/api/promocion/activas';
-    await fila(nombreMotor, 'promociones activas', lectura(promoActivas), tienda, rpsBase);
+    await tienda.detener();
+    tienda = await arrancar();
+    url = tienda.url;
+    const [cookieAdmin, cookieCliente] = [await login(url, ADMIN_BENCH), await login(url, CLIENTE_BENCH)];
+    await lecturas(tienda, '', (await fetch(`${url}/api/producto`)).headers.get('etag'));
 
     const pedido: Carga = {
       url: `${url}/api/pedido`,
@@ -235,6 +249,14 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         : `¡SOBREVENTA O DESCUADRE! ${v.descuadres} descuadres, ${v.negativos} negativos`;
       if (f) f.nota = f.nota ? `${f.nota}; ${texto}` : texto;
       if (!v.ok) process.exitCode = 1;
+    }
+    for (const f of filas.filter((x) => x.motor === nombreMotor && x.nombre.endsWith(SIN_CACHE) && x.medicion)) {
+      const despues = filas.find((x) => x.motor === nombreMotor && x.nombre === f.nombre.slice(0, -SIN_CACHE.length));
+      if (despues?.medicion && f.medicion) {
+        notas.push(
+          `${nombreMotor}: ${despues.nombre}: con caché ×${(despues.medicion.rps / f.medicion.rps).toFixed(1)} req/s, p99 ${f.medicion.p99} → ${despues.medicion.p99} ms`,
+        );
+      }
     }
     const maxRss = Math.max(...filas.filter((f) => f.motor === nombreMotor).map((f) => f.medicion?.rssMaxMb ?? 0));
     notas.push(`${nombreMotor}: RSS del servidor en reposo ${rssReposo?.toFixed(0) ?? '?'} MB, máximo bajo carga ${maxRss.toFixed(0)} MB`);

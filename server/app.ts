@@ -22,9 +22,11 @@ import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
+import { cacheHttp } from './http/cache-http';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { productoRoutes } from './productos/routes';
+import { olvidarMarcas, recordarMarcas } from './productos/service';
 import { webApp } from './web/web-app';
 
 z.config(z.locales.es());
@@ -43,6 +45,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The built web app (index.html and assets); omitted in API tests. */
   webDir?: string;
+  /**
+   * Seconds public reads stay in memory (server/http/cache-http.ts); 0 or omitted (API tests): every
+   * request reaches the database. `main.ts` passes CACHE_API_SEGUNDOS.
+   */
+  cacheApiSegundos?: number;
 }
 
 /** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
@@ -84,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
+  await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
@@ -104,6 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  if (deps.cacheApiSegundos) {
+    // The catalogue's brand list is the priciest part of a page: remembered, and forgotten on any write.
+    recordarMarcas(deps.base.db, Math.max(30, deps.cacheApiSegundos));
+    app.cacheRespuestas.alInvalidar(() => olvidarMarcas(deps.base.db));
+  }
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {

@@ -24,6 +24,8 @@ const configSchema = z
     MP_API_BASE_URL: opcional,
     MP_PAGO_VENCE_MINUTOS: z.coerce.number().int().min(1).default(60),
     SESION_DIAS: z.coerce.number().int().min(1).default(30),
+    /** Seconds the public reads stay in memory (server/http/cache-http.ts); 0 turns it off. */
+    CACHE_API_SEGUNDOS: z.coerce.number().min(0).max(300).default(2),
   })
   .transform((c) => ({
     ...c,
