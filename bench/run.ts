@@ -78,7 +78,7 @@ async function sondear(carga: Carga): Promise<string | undefined> {
       ...(carga.cuerpo || carga.body ? { body: carga.cuerpo ? carga.cuerpo() : carga.body } : {}),
     });
     const texto = await r.text();
-    if (r.ok) return undefined;
+    if (r.ok || (r.status === 304 && carga.headers?.['if-none-match'])) return undefined;
     const detalle = r.status === 404 ? 'la ruta no está en main todavía (404)' : `responde ${r.status}: ${texto.slice(0, 120)}`;
     return `omitida: ${detalle}`;
   } catch (error) {
@@ -96,7 +96,8 @@ async function fila(motor: string, nombre: string, carga: Carga, tienda: Proceso
   log(motor, nombre, `${carga.conexiones} conexiones, ${carga.segundos} s`);
   const m = await medir(carga, tienda.pid);
   const extra: string[] = [];
-  if (m.no2xx > 0) extra.push(`${m.no2xx} respuestas no 2xx: ${JSON.stringify(m.codigos)}`);
+  const esperados304 = carga.headers?.['if-none-match'] ? (m.codigos['304'] ?? 0) : 0;
+  if (m.no2xx - esperados304 > 0) extra.push(`${m.no2xx} respuestas no 2xx: ${JSON.stringify(m.codigos)}`);
   if (m.errores > 0) extra.push(`${m.errores} errores de conexión`);
   filas.push({
     motor,

@@ -179,7 +179,10 @@ export async function lighthouse(navegador: Navegador, base: string, paginas: st
   }
   for (const pagina of paginas) {
     try {
-      const r = await lh(base + pagina, { port: navegador.puerto, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const correr = () => lh(base + pagina, { port: navegador.puerto, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      let r = await correr();
+      // A trace lost on a busy machine (NO_NAVSTART and the like) gets one more try.
+      if (!r || r.lhr.runtimeError) r = await correr();
       if (!r) throw new Error('sin resultado');
       const audit = (id: string) => r.lhr.audits[id]?.numericValue ?? null;
       const error = r.lhr.runtimeError?.message;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +141,24 @@ describe('memory cache of public reads (CACHE_API_SEGUNDOS)', () => {
     expect(publica.json().items[0].porcentaje).toBeUndefined();
     const otraVez = await a.app.inject({ method: 'GET', url: '/api/producto', headers: { cookie: cookieAdmin } });
     expect(otraVez.json().items[0].costo).toBe(100);
+  });
+
+  it('serves the remembered answer compressed (br or gzip) with the same ETag and body', async () => {
+    for (let i = 0; i < 8; i++) await crearProducto(a.base.db, { descripcion: 'Una descripción larga para pasar el umbral de compresión.' });
+    const url = '/api/producto?porPagina=30';
+    const plana = await a.app.inject({ method: 'GET', url });
+    for (const [cod, descomprimir] of [
+      ['gzip', zlib.gunzipSync],
+      ['br', zlib.brotliDecompressSync],
+    ] as const) {
+      for (let vez = 0; vez < 2; vez++) {
+        const r = await a.app.inject({ method: 'GET', url, headers: { 'accept-encoding': cod } });
+        expect(r.headers['content-encoding']).toBe(cod);
+        expect(r.headers.etag).toBe(plana.headers.etag);
+        expect(r.headers.vary).toMatch(/Accept-Encoding/);
+        expect(descomprimir(r.rawPayload).toString()).toBe(plana.body);
+      }
+    }
   });
 
   it('answers 304 from memory too, with the cached ETag', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -33,6 +34,8 @@ interface Guardada {
   hasta: number;
   /** A request is already asking the database again: the others get this copy meanwhile. */
   renovando: boolean;
+  /** The body compressed once per encoding, on first demand (what @fastify/compress would redo each time). */
+  comprimidas: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 export interface CacheRespuestas {
@@ -55,6 +58,29 @@ declare module 'fastify' {
 const COOKIE_SESION = 'sesion';
 /** Stale copies are served while one request renews them, but never when older than this. */
 const GRACIA_MS = 10_000;
+
+/** As @fastify/compress: no compression under 1 KB; brotli at quality 4, else gzip. */
+const UMBRAL_COMPRESION = 1024;
+
+function codificacion(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const aceptadas = String(request.headers['accept-encoding'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => !/;\s*q=0(\.0*)?$/.test(t))
+    .map((t) => t.split(';')[0]!.trim());
+  if (aceptadas.includes('br')) return 'br';
+  if (aceptadas.includes('gzip') || aceptadas.includes('x-gzip') || aceptadas.includes('*')) return 'gzip';
+  return undefined;
+}
+
+function comprimida(g: Guardada, cod: 'br' | 'gzip'): Buffer {
+  g.comprimidas[cod] ??=
+    cod === 'br'
+      ? zlib.brotliCompressSync(g.cuerpo, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.gzipSync(g.cuerpo);
+  return g.comprimidas[cod];
+}
 
 const etagDe = (cuerpo: string) => `W/"${createHash('sha1').update(cuerpo).digest('base64url').slice(0, 27)}"`;
 
@@ -114,7 +140,11 @@ export const cacheHttp = fp(
         if (guardada && (ahora < guardada.hasta || (guardada.renovando && ahora < guardada.hasta + GRACIA_MS))) {
           cabeceras(request, reply, guardada.etag);
           if (coincide(request, guardada.etag)) return reply.code(304).send();
-          return reply.type(guardada.tipo).send(guardada.cuerpo);
+          const cod = Buffer.byteLength(guardada.cuerpo) >= UMBRAL_COMPRESION ? codificacion(request) : undefined;
+          if (!cod) return reply.type(guardada.tipo).send(guardada.cuerpo);
+          // Already compressed: @fastify/compress leaves an answer with Content-Encoding alone.
+          reply.header('Vary', 'Cookie, Accept-Encoding').header('Content-Encoding', cod);
+          return reply.type(guardada.tipo).send(comprimida(guardada, cod));
         }
         if (guardada) guardada.renovando = true;
         request.claveCache = clave;
@@ -146,6 +176,7 @@ export const cacheHttp = fp(
           tipo: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
           hasta: Date.now() + opciones.segundos * 1000,
           renovando: false,
+          comprimidas: {},
         });
       }
       cabeceras(request, reply, etag);
