@@ -25,8 +25,15 @@ import type { BaseDeDatos, Db } from './db/client';
 import { cacheHttp } from './http/cache-http';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
+import { informeRoutes } from './informes/routes';
 import { productoRoutes } from './productos/routes';
 import { olvidarMarcas, recordarMarcas } from './productos/service';
+import { promocionRoutes } from './promociones/routes';
+import { uploadsPlugin } from './uploads/plugin';
+import { usuarioRoutes } from './usuarios/routes';
+import { detalleVentaRoutes } from './ventas/detalle-routes';
+import { pedidoRoutes } from './ventas/pedido-routes';
+import { ventaRoutes } from './ventas/routes';
 import { webApp } from './web/web-app';
 
 z.config(z.locales.es());
@@ -93,6 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
   await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
+  if (deps.cacheApiSegundos) {
+    // The catalogue's brand list is the priciest part of a page: remembered, and forgotten on any write.
+    recordarMarcas(deps.base.db, Math.max(30, deps.cacheApiSegundos));
+    app.cacheRespuestas.alInvalidar(() => olvidarMarcas(deps.base.db));
+  }
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
@@ -109,15 +121,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(uploadsPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
-  if (deps.cacheApiSegundos) {
-    // The catalogue's brand list is the priciest part of a page: remembered, and forgotten on any write.
-    recordarMarcas(deps.base.db, Math.max(30, deps.cacheApiSegundos));
-    app.cacheRespuestas.alInvalidar(() => olvidarMarcas(deps.base.db));
-  }
+  await app.register(promocionRoutes);
+  await app.register(usuarioRoutes);
+  await app.register(ventaRoutes);
+  await app.register(detalleVentaRoutes);
+  await app.register(pedidoRoutes);
+  await app.register(informeRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {
