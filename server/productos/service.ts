@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MENSAJES } from '../../domain/mensajes';
 import {
@@ -44,7 +44,8 @@ export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Prod
 
 export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
   const condiciones: SQL[] = [];
-  if (filtros.q) condiciones.push(ilike(producto.busqueda, contiene(normalizarBusqueda(filtros.q))));
+  // busqueda and the text are both normalized (lower case, no accents): LIKE, 3-5 times cheaper than ILIKE.
+  if (filtros.q) condiciones.push(like(producto.busqueda, contiene(normalizarBusqueda(filtros.q))));
   // The admin grid's text filters ignore case and accents too.
   if (filtros.denominacion) condiciones.push(contieneSinAcentos(producto.denominacion, normalizarBusqueda(filtros.denominacion)));
   if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
