@@ -30,6 +30,7 @@ import { productoRoutes } from './productos/routes';
 import { olvidarMarcas, recordarMarcas } from './productos/service';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
+import { variantesRoutes } from './uploads/variantes';
 import { usuarioRoutes } from './usuarios/routes';
 import { detalleVentaRoutes } from './ventas/detalle-routes';
 import { pedidoRoutes } from './ventas/pedido-routes';
@@ -146,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
     },
   });
+  // Product images resized to WebP for srcset (server/uploads/variantes.ts).
+  await app.register(variantesRoutes);
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(webApp, { webDir: deps.webDir });
