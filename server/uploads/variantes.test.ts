@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
-import { urlVariante } from './variantes';
+import { urlVariante } from '../../domain/imagenes';
 
 let t: AppDePrueba;
 const nombre = 'prueba-variante-1.png';

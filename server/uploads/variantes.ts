@@ -2,16 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { ANCHOS_VARIANTE } from '../../domain/imagenes';
 import { MENSAJES } from '../../domain/mensajes';
-
-/** The widths a product image is offered in (`srcset`); any other width is a 404. */
-export const ANCHOS_VARIANTE = [160, 320, 480, 640, 960] as const;
 
 // Only names the image store (or the seed) generates: no path ever reaches the disk.
 const NOMBRE = /^([A-Za-z0-9-]{1,80})\.(jpg|png|gif)$/;
-
-/** URL of a product image resized to `ancho` pixels wide, as WebP. */
-export const urlVariante = (imagen: string, ancho: number) => `/uploads/w${ancho}/${imagen}.webp`;
 
 /**
  * `GET /uploads/w{ancho}/{imagen}.webp`: the uploaded image resized (never enlarged) to that width and
