@@ -26,6 +26,8 @@ import { cacheHttp } from './http/cache-http';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
+import { pagosPlugin } from './pagos/plugin';
+import { pagosRoutes } from './pagos/routes';
 import { productoRoutes } from './productos/routes';
 import { olvidarMarcas, recordarMarcas } from './productos/service';
 import { promocionRoutes } from './promociones/routes';
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(detalleVentaRoutes);
   await app.register(pedidoRoutes);
   await app.register(informeRoutes);
+  await app.register(pagosPlugin);
+  await app.register(pagosRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {
