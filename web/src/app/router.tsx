@@ -51,7 +51,21 @@ export const router = createBrowserRouter([
             <Outlet />
           </RequiereRol>
         ),
-        children: [{ path: 'Admin', ...admin(() => import('../features/admin/admin-home-page')) }],
+        children: [
+          { path: 'Admin', ...admin(() => import('../features/admin/admin-home-page')) },
+          { path: 'grillaPedidos', ...admin(() => import('../features/admin/ventas/grilla-pedidos-page')) },
+          { path: 'formVenta/:idVenta', ...admin(() => import('../features/admin/ventas/form-venta-page')) },
+          { path: 'formDetalleVenta/:idVenta/:idDetalleVenta', ...admin(() => import('../features/admin/ventas/form-detalle-venta-page')) },
+          { path: 'grillaProducts', ...admin(() => import('../features/admin/productos/grilla-productos-page')) },
+          { path: 'formProducto/:idProducto', ...admin(() => import('../features/admin/productos/form-producto-page')) },
+          { path: 'stock', ...admin(() => import('../features/admin/stock/carga-stock-page')) },
+          { path: 'grillaPromociones', ...admin(() => import('../features/admin/promociones/grilla-promociones-page')) },
+          { path: 'formPromocion/:idPromocion', ...admin(() => import('../features/admin/promociones/form-promocion-page')) },
+          { path: 'detallePromocion/:idPromocion', ...admin(() => import('../features/admin/promociones/detalle-promocion-page')) },
+          { path: 'grillaUsuarios', ...admin(() => import('../features/admin/usuarios/grilla-usuarios-page')) },
+          { path: 'formUsuario/:idUsuario', ...admin(() => import('../features/admin/usuarios/form-usuario-page')) },
+          { path: 'grillaInformes', ...admin(() => import('../features/admin/informes/grilla-informes-page')) },
+        ],
       },
       { path: '*', element: <NoEncontradaPage /> },
     ],
