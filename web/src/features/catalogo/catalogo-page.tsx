@@ -49,18 +49,14 @@ export default function CatalogoPage() {
   const [busqueda, setBusqueda] = useState(filtros.q ?? '');
 
   const cambiar = (cambios: Record<string, string | undefined>, reiniciarPagina = true, reemplazar = false) => {
-    setParams(
-      (actual) => {
-        const nuevos = new URLSearchParams(actual);
-        for (const [clave, valor] of Object.entries(cambios)) {
-          if (valor) nuevos.set(clave, valor);
-          else nuevos.delete(clave);
-        }
-        if (reiniciarPagina) nuevos.delete('pagina');
-        return nuevos;
-      },
-      { replace: reemplazar },
-    );
+    // From the address bar itself: the debounced search may run with an older render's closure.
+    const nuevos = new URLSearchParams(window.location.search);
+    for (const [clave, valor] of Object.entries(cambios)) {
+      if (valor) nuevos.set(clave, valor);
+      else nuevos.delete(clave);
+    }
+    if (reiniciarPagina) nuevos.delete('pagina');
+    setParams(nuevos, { replace: reemplazar });
   };
   const buscar = useDebouncedCallback((texto: string) => cambiar({ q: texto.trim() || undefined }, true, true), 350);
 
