@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A browser on 2 shared cores: 1 s (the default) is too little for a page to settle.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser and one server per file; files run one after another to spare the 2 cores.
