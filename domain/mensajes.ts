@@ -29,6 +29,44 @@ export const MENSAJES = {
   imagenMaximo5MBSeleccion: 'La imagen no debe superar 5MB',
   soloJpegPngGif: 'Solo se permiten imágenes JPEG, PNG o GIF',
   imagenMaximo5MB: 'La imagen no debe superar los 5MB',
+  // Sales (spec sections 5 and 8).
+  noHayUsuarioAutenticado: 'No hay usuario autenticado.',
+  totalVentaMayorACero: 'El total de la venta debe ser mayor que cero.',
+  ventaSinDetalles: 'La venta debe tener al menos un detalle.',
+  ventaNoEncontrada: 'No se encontró la venta con el ID proporcionado.',
+  ventaIdInvalido: 'El ID de la venta no es válido',
+  ventaStockYaDevuelto: 'La venta ya devolvió sus unidades al stock: no se pueden cambiar sus detalles.',
+  usuarioDeVentaNoExiste: 'El usuario indicado no existe.',
+  envioNoNegativo: 'El envío no puede ser negativo.',
+  // Sale lines (spec section 5).
+  cantidadInvalida: 'Debe ingresar una cantidad válida.',
+  productoInvalido: 'Debe seleccionar un producto válido.',
+  productoSinStock: 'El producto seleccionado no tiene stock disponible.',
+  detalleNoEncontrado: 'No se encontró el detalle con el ID proporcionado.',
+  // Cart order.
+  pedidoVacio: 'El pedido debe tener al menos un producto o una promoción.',
+  promocionNoEncontrada: 'No se encontró la promoción.',
+  errorAgregarPromocion: 'Error al agregar la promoción a la venta',
+  // Date ranges.
+  completaAmbasFechas: '⚠️ Por favor completá ambas fechas.',
+  seleccionaAmbasFechas: 'Debes seleccionar ambas fechas',
+  fechaInvalida: 'La fecha no es válida (formato aaaa-mm-dd).',
+  rangoFechasInvertido: 'La fecha desde no puede ser posterior a la fecha hasta.',
 } as const;
 
 export const unirMensajes = (mensajes: readonly string[]): string => mensajes.join('. ');
+
+/** 'La cantidad no puede ser mayor al stock disponible ({stock}).' (spec section 5). */
+export const mensajeCantidadMayorAlStock = (stock: number): string =>
+  `La cantidad no puede ser mayor al stock disponible (${stock}).`;
+
+/** A cart order asking for more units than are left. */
+export const mensajeStockInsuficiente = (denominacion: string, quedan: number): string =>
+  `No hay stock suficiente de ${denominacion}: quedan ${quedan} unidades.`;
+
+export const mensajePromocionFinalizada = (denominacion: string): string => `La promoción ${denominacion} ya finalizó.`;
+export const mensajePromocionSinProductos = (denominacion: string): string =>
+  `La promoción ${denominacion} no tiene productos.`;
+
+/** 'Error al agregar la promoción a la venta' plus the reason. */
+export const mensajeErrorAgregarPromocion = (motivo: string): string => `${MENSAJES.errorAgregarPromocion}: ${motivo}`;

@@ -24,9 +24,16 @@ import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
+import { informeRoutes } from './informes/routes';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
 import { productoRoutes } from './productos/routes';
+import { promocionRoutes } from './promociones/routes';
+import { uploadsPlugin } from './uploads/plugin';
+import { usuarioRoutes } from './usuarios/routes';
+import { detalleVentaRoutes } from './ventas/detalle-routes';
+import { pedidoRoutes } from './ventas/pedido-routes';
+import { ventaRoutes } from './ventas/routes';
 import { webApp } from './web/web-app';
 
 z.config(z.locales.es());
@@ -102,10 +109,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(uploadsPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(promocionRoutes);
+  await app.register(usuarioRoutes);
+  await app.register(ventaRoutes);
+  await app.register(detalleVentaRoutes);
+  await app.register(pedidoRoutes);
+  await app.register(informeRoutes);
   await app.register(pagosPlugin);
   await app.register(pagosRoutes);
 

@@ -14,6 +14,8 @@ export type Acceso = 'publico' | 'usuario' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     acceso?: Acceso;
+    /** The 401 message of this route when the spec names one (e.g. the cart's 'Usuario no autenticado'). */
+    mensajeNoAutenticado?: string;
   }
   interface FastifyRequest {
     usuario: UsuarioSesion | null;
@@ -37,6 +39,7 @@ export const esAdmin = (request: FastifyRequest): boolean => request.usuario?.ro
 export function verificarAcceso(request: FastifyRequest, _reply: FastifyReply): void {
   const acceso = request.routeOptions.config.acceso ?? 'publico';
   if (acceso === 'publico') return;
-  const actual = usuarioRequerido(request);
+  if (!request.usuario) throw new NoAutenticado(request.routeOptions.config.mensajeNoAutenticado);
+  const actual = request.usuario;
   if (acceso === 'admin' && actual.rol !== 'ADMIN') throw new Prohibido();
 }

@@ -1,34 +1,22 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MotivoMovimiento } from '../../domain/enums';
 import type { Db } from '../db/client';
-import { detalleVenta, movimientoStock, producto, venta } from '../db/schema';
+import { detalleVenta, venta } from '../db/schema';
+import { Conflicto } from '../errors';
+import { devolverStockDeVenta, tomarStock } from '../ventas/stock';
 
 // Units of an unpaid online order go back to stock, and come back to the order if a late approval
-// arrives. Temporary home: the sales area will expose the shared function and replace this one.
-
-const lineasDe = (tx: Db, ventaId: number) =>
-  tx.select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad }).from(detalleVenta).where(eq(detalleVenta.ventaId, ventaId));
+// arrives. The stock moves themselves are the sales area's (server/ventas/stock.ts).
 
 /**
- * Gives the sale's units back to stock (and off the sold count), with one movement per line. Runs at most once per sale: the
- * conditional update on `stock_liberado` lets only the first caller through, even across instances.
- * A concluded sale keeps its units (the goods were handed over). Call it inside a transaction.
+ * Gives the sale's units back to stock, once (the sales area's conditional update on
+ * `stock_liberado`), with movements. A concluded sale keeps its units: the goods were handed over.
+ * Call it inside a transaction.
  */
 export async function liberarStockDeVenta(tx: Db, ventaId: number, motivo: Extract<MotivoMovimiento, 'PAGO_RECHAZADO' | 'PAGO_VENCIDO'>): Promise<boolean> {
-  const marcada = await tx
-    .update(venta)
-    .set({ stockLiberado: true })
-    .where(and(eq(venta.id, ventaId), eq(venta.stockLiberado, false), eq(venta.estadoVenta, 'PENDIENTE')))
-    .returning({ id: venta.id });
-  if (marcada.length === 0) return false;
-  for (const linea of await lineasDe(tx, ventaId)) {
-    await tx
-      .update(producto)
-      .set({ stock: sql`${producto.stock} + ${linea.cantidad}`, cantidadVendida: sql`greatest(${producto.cantidadVendida} - ${linea.cantidad}, 0)` })
-      .where(eq(producto.id, linea.productoId));
-    await tx.insert(movimientoStock).values({ productoId: linea.productoId, delta: linea.cantidad, motivo, ventaId });
-  }
-  return true;
+  const [v] = await tx.select({ estadoVenta: venta.estadoVenta }).from(venta).where(eq(venta.id, ventaId));
+  if (v?.estadoVenta !== 'PENDIENTE') return false;
+  return devolverStockDeVenta(tx, ventaId, motivo, null);
 }
 
 /**
@@ -44,21 +32,15 @@ export async function reservarStockDeNuevo(tx: Db, ventaId: number): Promise<boo
         .where(and(eq(venta.id, ventaId), eq(venta.stockLiberado, true)))
         .returning({ id: venta.id });
       if (marcada.length === 0) return true;
-      for (const linea of await lineasDe(sp, ventaId)) {
-        const tomado = await sp
-          .update(producto)
-          .set({ stock: sql`${producto.stock} - ${linea.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${linea.cantidad}` })
-          .where(and(eq(producto.id, linea.productoId), gte(producto.stock, linea.cantidad)))
-          .returning({ id: producto.id });
-        if (tomado.length === 0) throw new SinStock();
-        await sp.insert(movimientoStock).values({ productoId: linea.productoId, delta: -linea.cantidad, motivo: 'PEDIDO', ventaId });
-      }
+      const lineas = await sp
+        .select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad })
+        .from(detalleVenta)
+        .where(eq(detalleVenta.ventaId, ventaId));
+      await tomarStock(sp, { motivo: 'PEDIDO', ventaId, userId: null }, lineas, (f) => `Sin stock de ${f.denominacion}`);
       return true;
     });
   } catch (error) {
-    if (error instanceof SinStock) return false;
+    if (error instanceof Conflicto) return false;
     throw error;
   }
 }
-
-class SinStock extends Error {}

@@ -12,6 +12,8 @@ export interface AppDePrueba {
   db: Db;
   base: BaseDeDatos;
   config: Config;
+  /** The PostgreSQL database's URL (postgres project only), for a second app instance on it. */
+  urlPostgres?: string;
   /** Logs in through the API and answers the Cookie header of the session. */
   cookieDe: (usuario: string, clave: string) => Promise<string>;
   cerrar: () => Promise<void>;
@@ -37,6 +39,7 @@ export async function crearAppDePrueba(env: Record<string, string> = {}): Promis
     db: base.db,
     base,
     config,
+    urlPostgres: base.url,
     cookieDe,
     cerrar: async () => {
       await app.close();

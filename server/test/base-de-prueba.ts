@@ -5,7 +5,7 @@ import { abrirPglite, abrirPostgres, type BaseDeDatos } from '../db/client';
 import { urlConBase } from './global-setup';
 
 /** A fresh, migrated database for one test file: PGlite in memory, or a copy on PostgreSQL. */
-export async function crearBaseDePrueba(): Promise<BaseDeDatos> {
+export async function crearBaseDePrueba(): Promise<BaseDeDatos & { url?: string }> {
   if (process.env.TEST_MOTOR === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const nombre = `prueba_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -21,9 +21,11 @@ export async function crearBaseDePrueba(): Promise<BaseDeDatos> {
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
       }
     }
-    const base = await abrirPostgres(urlConBase(url, nombre), 20);
+    const urlBase = urlConBase(url, nombre);
+    const base = await abrirPostgres(urlBase, 20);
     return {
       ...base,
+      url: urlBase,
       cerrar: async () => {
         await base.cerrar();
         await admin.query(`drop database if exists ${nombre} with (force)`);

@@ -1,11 +1,22 @@
 // Test data with overrides, shared by the API and browser tests.
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { calcularPrecio, sumarLineas } from '../../domain/money';
-import type { EstadoPago, FormaPago, Rol } from '../../domain/enums';
+import type { EstadoPago, EstadoVenta, FormaPago, Rol } from '../../domain/enums';
+import { aCentavos, aPesos, calcularPrecio, sumarLineas } from '../../domain/money';
 import { busquedaDeProducto } from '../../domain/texto';
 import { hashearClave } from '../auth/claves';
 import type { Db } from '../db/client';
-import { categoria, detalleVenta, domicilio, movimientoStock, persona, producto, usuario, venta } from '../db/schema';
+import {
+  categoria,
+  detallePromocion,
+  detalleVenta,
+  domicilio,
+  movimientoStock,
+  persona,
+  producto,
+  promocion,
+  usuario,
+  venta,
+} from '../db/schema';
 
 let secuencia = 0;
 const siguiente = () => ++secuencia;
@@ -66,10 +77,71 @@ export async function crearProducto(
   return creado!;
 }
 
+export async function crearPromocion(
+  db: Db,
+  datos: Partial<{ denominacion: string; descripcion: string; precioPromocional: number; fechaInicio: Date; fechaFin: Date }> & {
+    detalles?: Array<{ productoId: number; cantidad: number }>;
+    /** Days from now to the end date (negative: already expired). */
+    finDias?: number;
+  } = {},
+) {
+  const n = siguiente();
+  const [creada] = await db
+    .insert(promocion)
+    .values({
+      denominacion: datos.denominacion ?? `Promo ${n}`,
+      descripcion: datos.descripcion ?? 'Una promoción',
+      precioPromocional: datos.precioPromocional ?? 1000,
+      fechaInicio: datos.fechaInicio ?? new Date(Date.now() - 10 * 86_400_000),
+      fechaFin: datos.fechaFin ?? new Date(Date.now() + (datos.finDias ?? 1) * 86_400_000),
+    })
+    .returning();
+  if (datos.detalles?.length) {
+    await db.insert(detallePromocion).values(datos.detalles.map((d) => ({ ...d, promocionId: creada!.id })));
+  }
+  return creada!;
+}
+
+/** A sale written directly (stock taken with PEDIDO movements), for tests that need one in place. */
+export async function crearVentaDirecta(
+  db: Db,
+  datos: {
+    userId: number | null;
+    lineas: Array<{ productoId: number; cantidad: number; precio: number }>;
+    fecha?: Date;
+    estadoVenta?: EstadoVenta;
+    formaPago?: FormaPago;
+    envio?: number;
+  },
+) {
+  const envio = datos.envio ?? 0;
+  const total = aPesos(aCentavos(sumarLineas(datos.lineas)) + aCentavos(envio));
+  const [v] = await db
+    .insert(venta)
+    .values({
+      userId: datos.userId,
+      fecha: datos.fecha ?? new Date(),
+      estadoVenta: datos.estadoVenta ?? 'PENDIENTE',
+      formaPago: datos.formaPago ?? 'EFECTIVO',
+      envio,
+      total,
+    })
+    .returning();
+  for (const l of datos.lineas) {
+    await db.insert(detalleVenta).values({ ventaId: v!.id, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio });
+    await db
+      .update(producto)
+      .set({ stock: sql`${producto.stock} - ${l.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${l.cantidad}` })
+      .where(eq(producto.id, l.productoId));
+    await db.insert(movimientoStock).values({ productoId: l.productoId, delta: -l.cantidad, motivo: 'PEDIDO', ventaId: v!.id });
+  }
+  return v!;
+}
+
 /**
  * A sale with its lines, made as a cart order makes it: one transaction that takes the units from
- * stock (refusing to go below 0, counting them as sold) and writes a PEDIDO movement per line. Mercado Pago sales start with
- * their payment PENDIENTE.
+ * stock (refusing to go below 0, counting them as sold) and writes a PEDIDO movement per line.
+ * Mercado Pago sales start with their payment PENDIENTE.
  */
 export async function crearVenta(
   db: Db,

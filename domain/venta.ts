@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
+import { diaSchema, esDiaValido } from './fechas';
+import { MENSAJES } from './mensajes';
+
+const id = z.number().int();
+const MAX_ID = 2_147_483_647;
+
+/** A product as a sale line shows it. */
+export const productoDeDetalleSchema = z.object({
+  id,
+  denominacion: z.string(),
+  codigo: z.string(),
+  precio: z.number(),
+  imagen: z.string().nullable(),
+});
+
+/** A sale line as the API answers it. */
+export const detalleVentaSchema = z.object({
+  id,
+  cantidad: z.number().int(),
+  /** Unit price charged: the product price when the line was added, or the promotion unit price. */
+  precioAplicado: z.number(),
+  /** Set when the line came from a promotion. */
+  promocionId: id.nullable(),
+  ventaId: id,
+  producto: productoDeDetalleSchema,
+});
+export type DetalleVenta = z.infer<typeof detalleVentaSchema>;
+
+export const usuarioDeVentaSchema = z.object({ id, usuario: z.string() }).nullable();
+
+/** One row of the sales grid. */
+export const ventaResumenSchema = z.object({
+  id,
+  /** ISO instant. */
+  fecha: z.string(),
+  formaPago: z.enum(FORMAS_PAGO),
+  total: z.number(),
+  /** Shipping charge entered by the admin, included in the total. */
+  envio: z.number(),
+  /** The customer asked for delivery in the cart. */
+  conEnvio: z.boolean(),
+  estadoVenta: z.enum(ESTADOS_VENTA),
+  /** Online payment state (Mercado Pago); null for other payment methods. */
+  estadoPago: z.enum(ESTADOS_PAGO).nullable(),
+  pagoId: z.string().nullable(),
+  user: usuarioDeVentaSchema,
+});
+export type VentaResumen = z.infer<typeof ventaResumenSchema>;
+
+/** A sale with its lines. */
+export const ventaSchema = ventaResumenSchema.extend({ detalleVentas: z.array(detalleVentaSchema) });
+export type Venta = z.infer<typeof ventaSchema>;
+
+const diaOpcional = z
+  .string()
+  .trim()
+  .refine(esDiaValido, MENSAJES.fechaInvalida)
+  .optional();
+
+/** Filters of the sales grid: whole Mendoza days, inclusive on both dates. */
+export const ventaFiltrosSchema = z.object({
+  desde: diaOpcional,
+  hasta: diaOpcional,
+  estado: z.enum(ESTADOS_VENTA).optional(),
+  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
+  porPagina: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type VentaFiltros = z.infer<typeof ventaFiltrosSchema>;
+
+export const paginaVentasSchema = z.object({
+  items: z.array(ventaResumenSchema),
+  total: z.number().int(),
+  pagina: z.number().int(),
+  porPagina: z.number().int(),
+});
+export type PaginaVentas = z.infer<typeof paginaVentasSchema>;
+
+export const pendientesSchema = z.object({ pendientes: z.number().int() });
+
+const envioSchema = z.number({ error: MENSAJES.envioNoNegativo }).min(0, MENSAJES.envioNoNegativo).max(10_000_000);
+
+/** An admin's new sale (no lines: they are added afterwards). The total is always computed. */
+export const ventaCrearSchema = z
+  .object({
+    /** 'yyyy-MM-dd' (a Mendoza day: now when it is today, else 12:00 of that day) or an ISO instant; default now. */
+    fecha: z.string().trim().max(40).optional(),
+    estadoVenta: z.enum(ESTADOS_VENTA).default('PENDIENTE'),
+    formaPago: z.enum(FORMAS_PAGO).default('EFECTIVO'),
+    envio: envioSchema.default(0),
+    /** Default: the admin who creates it. */
+    user: z.object({ id: z.number().int().positive().max(MAX_ID) }).strict().nullable().optional(),
+    /** Accepted and ignored: the server computes the total. */
+    total: z.number().optional(),
+  })
+  .strict();
+export type VentaCrear = z.input<typeof ventaCrearSchema>;
+
+/** An admin's edit of a sale: the date is kept; the total is recomputed. */
+export const ventaActualizarSchema = z
+  .object({
+    estadoVenta: z.enum(ESTADOS_VENTA),
+    formaPago: z.enum(FORMAS_PAGO),
+    envio: envioSchema,
+    /** Accepted and ignored: the date does not change when editing, the total is computed. */
+    fecha: z.string().max(40).optional(),
+    total: z.number().optional(),
+  })
+  .strict();
+export type VentaActualizar = z.input<typeof ventaActualizarSchema>;
+
+/** Bulk delete: both days required, whole Mendoza days. */
+export const eliminarEntreFechasSchema = z.object({
+  desde: diaSchema(MENSAJES.completaAmbasFechas, MENSAJES.fechaInvalida),
+  hasta: diaSchema(MENSAJES.completaAmbasFechas, MENSAJES.fechaInvalida),
+});
+
+export const ventaIdParam = z.object({ ventaId: z.coerce.number().int().positive().max(MAX_ID) });
+export const userIdParam = z.object({ userId: z.coerce.number().int().positive().max(MAX_ID) });
+
+// Sale lines.
+
+const cantidadSchema = z
+  .number({ error: MENSAJES.cantidadInvalida })
+  .int({ error: MENSAJES.cantidadInvalida })
+  .min(1, { error: MENSAJES.cantidadInvalida })
+  .max(1_000_000, { error: MENSAJES.cantidadInvalida });
+const productoIdSchema = z
+  .number({ error: MENSAJES.productoInvalido })
+  .int({ error: MENSAJES.productoInvalido })
+  .positive({ error: MENSAJES.productoInvalido })
+  .max(MAX_ID, { error: MENSAJES.productoInvalido });
+const ventaIdSchema = z
+  .number({ error: MENSAJES.ventaNoEncontrada })
+  .int({ error: MENSAJES.ventaNoEncontrada })
+  .positive({ error: MENSAJES.ventaNoEncontrada })
+  .max(MAX_ID, { error: MENSAJES.ventaNoEncontrada });
+
+/** POST detalleVenta: the line form. */
+export const detalleCrearSchema = z
+  .object({
+    cantidad: cantidadSchema,
+    producto: z.object({ id: productoIdSchema }, { error: MENSAJES.productoInvalido }),
+    venta: z.object({ id: ventaIdSchema }, { error: MENSAJES.ventaNoEncontrada }),
+  })
+  .strict();
+export type DetalleCrear = z.input<typeof detalleCrearSchema>;
+
+/** POST detalleVenta/dto: precioAplicado is accepted but not trusted (the product's price is used). */
+export const detalleDtoSchema = z
+  .object({
+    cantidad: cantidadSchema,
+    precioAplicado: z.number().optional(),
+    productoId: productoIdSchema,
+    ventaId: ventaIdSchema,
+  })
+  .strict();
+export type DetalleDto = z.input<typeof detalleDtoSchema>;
+
+/** PUT detalleVenta/{id}: new quantity and, optionally, another product. */
+export const detalleActualizarSchema = z
+  .object({
+    cantidad: cantidadSchema,
+    producto: z.object({ id: productoIdSchema }, { error: MENSAJES.productoInvalido }).optional(),
+    /** Accepted when it names the line's own sale; a line does not move between sales. */
+    venta: z.object({ id: ventaIdSchema }).optional(),
+  })
+  .strict();
+export type DetalleActualizar = z.input<typeof detalleActualizarSchema>;
+
+export const agregarPromocionParams = z.object({
+  ventaId: z.coerce.number().int().positive().max(MAX_ID),
+  promocionId: z.coerce.number().int().positive().max(MAX_ID),
+});

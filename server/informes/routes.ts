@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hoyMendoza } from '../../domain/fechas';
+import { NOMBRE_ARCHIVO_CIERRE_HOY, nombreArchivoCierre, rangoFechasSchema, resumenInformeSchema } from '../../domain/informe';
+import { errorSchema } from '../http/schemas';
+import { generarCierreXlsx } from './cierre-xlsx';
+import { datosDelCierre, resumenInforme } from './service';
+
+const tags = ['informes'];
+const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const enviarXlsx = (reply: FastifyReply, archivo: Buffer, nombre: string) =>
+  reply
+    .header('content-type', TIPO_XLSX)
+    .header('content-disposition', `attachment; filename="${nombre}"`)
+    .header('cache-control', 'no-store')
+    .send(archivo);
+
+export async function informeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/cierre-caja/exportar',
+    {
+      config: { acceso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Cierre de caja entre fechas (días de Mendoza, inclusivos): archivo cierre_caja_{desde}_a_{hasta}.xlsx',
+        querystring: rangoFechasSchema,
+        response: errores,
+      },
+    },
+    async (request, reply) => {
+      const { desde, hasta } = request.query;
+      const archivo = await generarCierreXlsx(await datosDelCierre(app.db, desde, hasta));
+      return enviarXlsx(reply, archivo, nombreArchivoCierre(desde, hasta));
+    },
+  );
+
+  r.get(
+    '/api/cierre-caja/exportar-hoy',
+    {
+      config: { acceso: 'admin' },
+      schema: { tags, summary: 'Cierre del día (hoy en Mendoza): archivo cierre_caja_hoy.xlsx', response: errores },
+    },
+    async (_request, reply) => {
+      const hoy = hoyMendoza();
+      const archivo = await generarCierreXlsx(await datosDelCierre(app.db, hoy, hoy));
+      return enviarXlsx(reply, archivo, NOMBRE_ARCHIVO_CIERRE_HOY);
+    },
+  );
+
+  r.get(
+    '/api/informes/resumen',
+    {
+      config: { acceso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Resumen para los gráficos: ventas y total por día, por forma de pago y productos más vendidos',
+        querystring: rangoFechasSchema,
+        response: { 200: resumenInformeSchema, ...errores },
+      },
+    },
+    async (request) => resumenInforme(app.db, request.query.desde, request.query.hasta),
+  );
+}

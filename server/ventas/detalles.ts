@@ -1,0 +1,118 @@
+// Sale lines of the admin's sale form. Each change moves stock and the sold count, writes its
+// movement and recomputes the sale total, all in one transaction.
+import { eq } from 'drizzle-orm';
+import { MENSAJES, mensajeCantidadMayorAlStock } from '../../domain/mensajes';
+import type { DetalleVenta } from '../../domain/venta';
+import type { Db } from '../db/client';
+import { detalleVenta, producto } from '../db/schema';
+import { Invalido, NoEncontrado } from '../errors';
+import { bloquearVenta, columnasDetalle, duenoDeVenta, recalcularTotal } from './service';
+import { reponerStock, tomarStock, type Faltante } from './stock';
+
+export interface NuevoDetalle {
+  ventaId: number;
+  productoId: number;
+  cantidad: number;
+}
+
+/** The spec's messages: none left, or fewer than asked ({stock} = what this line could have). */
+const mensajeSinStock =
+  (yaEnLaLinea = 0) =>
+  ({ stock }: Faltante): string => {
+    const disponible = stock + yaEnLaLinea;
+    return disponible === 0 ? MENSAJES.productoSinStock : mensajeCantidadMayorAlStock(disponible);
+  };
+
+export async function obtenerDetalle(db: Db, id: number): Promise<DetalleVenta> {
+  const [fila] = await db
+    .select(columnasDetalle)
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
+    .where(eq(detalleVenta.id, id));
+  if (!fila) throw new NoEncontrado(MENSAJES.detalleNoEncontrado);
+  return fila;
+}
+
+/** The lines of a sale; 404 when the sale does not exist. */
+export async function existeVenta(db: Db, ventaId: number): Promise<void> {
+  await duenoDeVenta(db, ventaId);
+}
+
+async function precioDeProducto(tx: Db, productoId: number): Promise<number> {
+  const [p] = await tx.select({ precio: producto.precio }).from(producto).where(eq(producto.id, productoId));
+  if (!p) throw new Invalido(MENSAJES.productoInvalido);
+  return p.precio;
+}
+
+/** A new line at the product's current price (a price sent by a browser is never used). */
+export async function agregarDetalle(db: Db, nuevo: NuevoDetalle, userId: number): Promise<DetalleVenta> {
+  return db.transaction(async (tx) => {
+    await bloquearVenta(tx, nuevo.ventaId, true);
+    const precio = await precioDeProducto(tx, nuevo.productoId);
+    await tomarStock(tx, { motivo: 'DETALLE_ALTA', ventaId: nuevo.ventaId, userId }, [nuevo], mensajeSinStock());
+    const [creado] = await tx
+      .insert(detalleVenta)
+      .values({ ventaId: nuevo.ventaId, productoId: nuevo.productoId, cantidad: nuevo.cantidad, precioAplicado: precio })
+      .returning({ id: detalleVenta.id });
+    await recalcularTotal(tx, nuevo.ventaId);
+    return obtenerDetalle(tx, creado!.id);
+  });
+}
+
+async function bloquearDetalle(tx: Db, id: number) {
+  const [fila] = await tx.select().from(detalleVenta).where(eq(detalleVenta.id, id));
+  if (!fila) throw new NoEncontrado(MENSAJES.detalleNoEncontrado);
+  await bloquearVenta(tx, fila.ventaId, true);
+  // Read again under the sale's lock: a concurrent change may have happened meanwhile.
+  const [actual] = await tx.select().from(detalleVenta).where(eq(detalleVenta.id, id));
+  if (!actual) throw new NoEncontrado(MENSAJES.detalleNoEncontrado);
+  return actual;
+}
+
+/**
+ * New quantity and, optionally, another product. Same product: only the difference moves (the
+ * applied price stays, a promotion line keeps its price); another product: the old units go back
+ * and the new ones are taken at the new product's current price.
+ */
+export async function actualizarDetalle(
+  db: Db,
+  id: number,
+  cambio: { cantidad: number; productoId?: number; ventaId?: number },
+  userId: number,
+): Promise<DetalleVenta> {
+  return db.transaction(async (tx) => {
+    const linea = await bloquearDetalle(tx, id);
+    if (cambio.ventaId !== undefined && cambio.ventaId !== linea.ventaId) throw new Invalido(MENSAJES.datosInvalidos);
+    const origen = { motivo: 'DETALLE_CAMBIO' as const, ventaId: linea.ventaId, userId };
+    const productoId = cambio.productoId ?? linea.productoId;
+
+    if (productoId === linea.productoId) {
+      const diferencia = cambio.cantidad - linea.cantidad;
+      if (diferencia > 0) {
+        await tomarStock(tx, origen, [{ productoId, cantidad: diferencia }], mensajeSinStock(linea.cantidad));
+      } else if (diferencia < 0) {
+        await reponerStock(tx, origen, [{ productoId, cantidad: -diferencia }]);
+      }
+      await tx.update(detalleVenta).set({ cantidad: cambio.cantidad }).where(eq(detalleVenta.id, id));
+    } else {
+      const precio = await precioDeProducto(tx, productoId);
+      await reponerStock(tx, origen, [{ productoId: linea.productoId, cantidad: linea.cantidad }]);
+      await tomarStock(tx, origen, [{ productoId, cantidad: cambio.cantidad }], mensajeSinStock());
+      await tx
+        .update(detalleVenta)
+        .set({ productoId, cantidad: cambio.cantidad, precioAplicado: precio, promocionId: null })
+        .where(eq(detalleVenta.id, id));
+    }
+    await recalcularTotal(tx, linea.ventaId);
+    return obtenerDetalle(tx, id);
+  });
+}
+
+export async function eliminarDetalle(db: Db, id: number, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const linea = await bloquearDetalle(tx, id);
+    await reponerStock(tx, { motivo: 'DETALLE_BAJA', ventaId: linea.ventaId, userId }, [linea]);
+    await tx.delete(detalleVenta).where(eq(detalleVenta.id, id));
+    await recalcularTotal(tx, linea.ventaId);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MENSAJES } from '../../domain/mensajes';
+import { pedidoHeadersSchema, pedidoRespuestaSchema, pedidoSchema } from '../../domain/pedido';
+import { usuarioRequerido } from '../auth/acceso';
+import { errorSchema } from '../http/schemas';
+import { crearPedido } from './pedido';
+
+export async function pedidoRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/pedido',
+    {
+      config: { acceso: 'usuario', mensajeNoAutenticado: MENSAJES.usuarioNoAutenticado },
+      schema: {
+        tags: ['pedidos'],
+        summary:
+          'Pedido del carrito: productos y promociones (ids y cantidades), forma de pago y envío 0/1. ' +
+          'Header Idempotency-Key opcional: un reintento con la misma clave recibe la primera respuesta.',
+        headers: pedidoHeadersSchema,
+        body: pedidoSchema,
+        response: { 201: pedidoRespuestaSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const usuario = usuarioRequerido(request);
+      const { respuesta, repetido } = await crearPedido(app.db, usuario.id, request.body, request.headers['idempotency-key']);
+      if (repetido) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(respuesta);
+    },
+  );
+}

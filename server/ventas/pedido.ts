@@ -1,0 +1,183 @@
+// The cart order and the promotions added to a sale: the server prices every line itself.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  MENSAJES,
+  mensajeErrorAgregarPromocion,
+  mensajePromocionFinalizada,
+  mensajePromocionSinProductos,
+  mensajeStockInsuficiente,
+} from '../../domain/mensajes';
+import { precioUnitarioPromocion, sumarLineas } from '../../domain/money';
+import type { Pedido, PedidoRespuesta } from '../../domain/pedido';
+import { pedidoSchema } from '../../domain/pedido';
+import type { Venta } from '../../domain/venta';
+import type { Db } from '../db/client';
+import { detallePromocion, detalleVenta, pedidoIdempotente, producto, promocion, venta } from '../db/schema';
+import { AppError, Conflicto, NoEncontrado } from '../errors';
+import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
+import { tomarStock, type Faltante } from './stock';
+
+interface LineaPromocion {
+  productoId: number;
+  cantidad: number;
+  precio: number;
+}
+
+const faltaStock = ({ denominacion, stock }: Faltante) => mensajeStockInsuficiente(denominacion, stock);
+
+/**
+ * The lines of promotions still active (end date not before now), each product at the promotion unit
+ * price = promotional price / total units of the promotion, rounded to cents (spec section 4).
+ */
+async function lineasDePromociones(
+  tx: Db,
+  pedidas: ReadonlyArray<{ promocionId: number; cantidad: number }>,
+  ahora: Date,
+): Promise<Map<number, LineaPromocion[]>> {
+  const ids = [...new Set(pedidas.map((p) => p.promocionId))];
+  const resultado = new Map<number, LineaPromocion[]>();
+  if (ids.length === 0) return resultado;
+  const promos = await tx.select().from(promocion).where(inArray(promocion.id, ids));
+  const detalles = await tx
+    .select({ promocionId: detallePromocion.promocionId, productoId: detallePromocion.productoId, cantidad: detallePromocion.cantidad })
+    .from(detallePromocion)
+    .where(inArray(detallePromocion.promocionId, ids))
+    .orderBy(asc(detallePromocion.id));
+  for (const id of ids) {
+    const promo = promos.find((p) => p.id === id);
+    if (!promo) throw new NoEncontrado(MENSAJES.promocionNoEncontrada);
+    if (promo.fechaFin < ahora) throw new Conflicto(mensajePromocionFinalizada(promo.denominacion));
+    const suyos = detalles.filter((d) => d.promocionId === id);
+    if (suyos.length === 0) throw new Conflicto(mensajePromocionSinProductos(promo.denominacion));
+    const unidades = suyos.reduce((s, d) => s + d.cantidad, 0);
+    const precio = precioUnitarioPromocion(promo.precioPromocional, unidades);
+    resultado.set(
+      id,
+      suyos.map((d) => ({ productoId: d.productoId, cantidad: d.cantidad, precio })),
+    );
+  }
+  return resultado;
+}
+
+/**
+ * The cart order, in one transaction: prices, stock taken with conditional updates (PEDIDO
+ * movements), the PENDIENTE sale and its lines. Not enough stock of anything: 409 and nothing written.
+ * With an idempotency key, a repeated request answers the first answer and creates nothing more.
+ */
+export async function crearPedido(
+  db: Db,
+  userId: number,
+  entrada: Pedido,
+  claveIdempotencia?: string,
+): Promise<{ respuesta: PedidoRespuesta; repetido: boolean }> {
+  const pedido = pedidoSchema.parse(entrada);
+  return db.transaction(async (tx) => {
+    if (claveIdempotencia) {
+      // A concurrent request with the same key waits on this row until the first one commits or rolls back.
+      const [nueva] = await tx
+        .insert(pedidoIdempotente)
+        .values({ userId, clave: claveIdempotencia, respuesta: {} })
+        .onConflictDoNothing()
+        .returning({ clave: pedidoIdempotente.clave });
+      if (!nueva) {
+        const [previa] = await tx
+          .select({ respuesta: pedidoIdempotente.respuesta })
+          .from(pedidoIdempotente)
+          .where(and(eq(pedidoIdempotente.userId, userId), eq(pedidoIdempotente.clave, claveIdempotencia)));
+        if (!previa) throw new Conflicto(MENSAJES.errorInesperado);
+        return { respuesta: previa.respuesta as PedidoRespuesta, repetido: true };
+      }
+    }
+
+    const ahora = new Date();
+    const promos = await lineasDePromociones(tx, pedido.promociones, ahora);
+
+    // Product lines: one line per product, at its current price.
+    const porProducto = new Map<number, number>();
+    for (const l of pedido.lineas) porProducto.set(l.productoId, (porProducto.get(l.productoId) ?? 0) + l.cantidad);
+    const idsProductos = [...new Set([...porProducto.keys(), ...[...promos.values()].flat().map((l) => l.productoId)])];
+    const productos = await tx
+      .select({ id: producto.id, precio: producto.precio })
+      .from(producto)
+      .where(inArray(producto.id, idsProductos));
+    const precioDe = new Map(productos.map((p) => [p.id, p.precio]));
+    for (const id of porProducto.keys()) if (!precioDe.has(id)) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+
+    const lineas: Array<{ productoId: number; cantidad: number; precioAplicado: number; promocionId: number | null }> = [];
+    for (const [productoId, cantidad] of porProducto) {
+      lineas.push({ productoId, cantidad, precioAplicado: precioDe.get(productoId)!, promocionId: null });
+    }
+    for (const { promocionId, cantidad: veces } of pedido.promociones) {
+      for (const l of promos.get(promocionId)!) {
+        const previa = lineas.find((x) => x.promocionId === promocionId && x.productoId === l.productoId);
+        if (previa) previa.cantidad += l.cantidad * veces;
+        else lineas.push({ productoId: l.productoId, cantidad: l.cantidad * veces, precioAplicado: l.precio, promocionId });
+      }
+    }
+    const total = sumarLineas(lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })));
+
+    const [creada] = await tx
+      .insert(venta)
+      .values({
+        fecha: ahora,
+        formaPago: pedido.formaPago,
+        estadoVenta: 'PENDIENTE',
+        conEnvio: pedido.envio === 1,
+        envio: 0,
+        total,
+        userId,
+        estadoPago: pedido.formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null,
+      })
+      .returning({ id: venta.id });
+    const ventaId = creada!.id;
+    await tomarStock(tx, { motivo: 'PEDIDO', ventaId, userId }, lineas, faltaStock);
+    await tx.insert(detalleVenta).values(lineas.map((l) => ({ ...l, ventaId })));
+
+    const respuesta = { id: ventaId, total };
+    if (claveIdempotencia) {
+      await tx
+        .update(pedidoIdempotente)
+        .set({ respuesta, ventaId })
+        .where(and(eq(pedidoIdempotente.userId, userId), eq(pedidoIdempotente.clave, claveIdempotencia)));
+    }
+    return { respuesta, repetido: false };
+  });
+}
+
+/**
+ * Adds each product of a promotion to a sale at the promotion unit price: onto the sale's existing
+ * line of that product (its applied price overwritten, spec section 4) or as a new line. Any failure
+ * answers 'Error al agregar la promoción a la venta: {reason}' with the reason's status.
+ */
+export async function agregarPromocionAVenta(db: Db, ventaId: number, promocionId: number, userId: number): Promise<Venta> {
+  try {
+    return await db.transaction(async (tx) => {
+      await bloquearVenta(tx, ventaId, true);
+      const lineasPromo = (await lineasDePromociones(tx, [{ promocionId, cantidad: 1 }], new Date())).get(promocionId)!;
+      await tomarStock(tx, { motivo: 'DETALLE_ALTA', ventaId, userId }, lineasPromo, faltaStock);
+      const existentes = await tx
+        .select({ id: detalleVenta.id, productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad })
+        .from(detalleVenta)
+        .where(eq(detalleVenta.ventaId, ventaId))
+        .orderBy(asc(detalleVenta.id));
+      for (const l of lineasPromo) {
+        const existente = existentes.find((e) => e.productoId === l.productoId);
+        if (existente) {
+          await tx
+            .update(detalleVenta)
+            .set({ cantidad: existente.cantidad + l.cantidad, precioAplicado: l.precio, promocionId })
+            .where(eq(detalleVenta.id, existente.id));
+        } else {
+          await tx
+            .insert(detalleVenta)
+            .values({ ventaId, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio, promocionId });
+        }
+      }
+      await recalcularTotal(tx, ventaId);
+      return obtenerVenta(tx, ventaId);
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.status, mensajeErrorAgregarPromocion(error.message), error.errors);
+    throw error;
+  }
+}

@@ -1,0 +1,247 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
+import { MENSAJES } from '../../domain/mensajes';
+import { aCentavos, aPesos, sumarLineas } from '../../domain/money';
+import type {
+  DetalleVenta,
+  PaginaVentas,
+  Venta,
+  VentaActualizar,
+  VentaCrear,
+  VentaFiltros,
+  VentaResumen,
+} from '../../domain/venta';
+import { ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
+import type { Db } from '../db/client';
+import { detalleVenta, producto, usuario, venta } from '../db/schema';
+import { Conflicto, Invalido, NoEncontrado } from '../errors';
+import { devolverStockDeVentas } from './stock';
+
+const columnasResumen = {
+  id: venta.id,
+  fecha: venta.fecha,
+  formaPago: venta.formaPago,
+  total: venta.total,
+  envio: venta.envio,
+  conEnvio: venta.conEnvio,
+  estadoVenta: venta.estadoVenta,
+  estadoPago: venta.estadoPago,
+  pagoId: venta.pagoId,
+  userId: venta.userId,
+  usuario: usuario.usuario,
+};
+
+type FilaResumen = { fecha: Date; userId: number | null; usuario: string | null } & Omit<VentaResumen, 'fecha' | 'user'>;
+
+const aResumen = ({ fecha, userId, usuario: nombre, ...resto }: FilaResumen): VentaResumen => ({
+  ...resto,
+  fecha: fecha.toISOString(),
+  user: userId !== null && nombre !== null ? { id: userId, usuario: nombre } : null,
+});
+
+export const columnasDetalle = {
+  id: detalleVenta.id,
+  cantidad: detalleVenta.cantidad,
+  precioAplicado: detalleVenta.precioAplicado,
+  promocionId: detalleVenta.promocionId,
+  ventaId: detalleVenta.ventaId,
+  producto: {
+    id: producto.id,
+    denominacion: producto.denominacion,
+    codigo: producto.codigo,
+    precio: producto.precio,
+    imagen: producto.imagen,
+  },
+};
+
+/** Whole Mendoza days, inclusive on both ends. */
+export function condicionFechas(desde?: string, hasta?: string): SQL[] {
+  const condiciones: SQL[] = [];
+  if (desde) condiciones.push(gte(venta.fecha, inicioDelDiaMendoza(desde)));
+  if (hasta) condiciones.push(lte(venta.fecha, finDelDiaMendoza(hasta)));
+  return condiciones;
+}
+
+export async function listarVentas(db: Db, filtros: VentaFiltros): Promise<PaginaVentas> {
+  if (filtros.desde && filtros.hasta && filtros.desde > filtros.hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
+  const condiciones = condicionFechas(filtros.desde, filtros.hasta);
+  if (filtros.estado) condiciones.push(eq(venta.estadoVenta, filtros.estado));
+  const where = condiciones.length > 0 ? and(...condiciones) : undefined;
+  const [filas, [totales]] = await Promise.all([
+    db
+      .select(columnasResumen)
+      .from(venta)
+      .leftJoin(usuario, eq(usuario.id, venta.userId))
+      .where(where)
+      .orderBy(desc(venta.fecha), desc(venta.id))
+      .limit(filtros.porPagina)
+      .offset((filtros.pagina - 1) * filtros.porPagina),
+    db.select({ total: count() }).from(venta).where(where),
+  ]);
+  return { items: filas.map(aResumen), total: totales?.total ?? 0, pagina: filtros.pagina, porPagina: filtros.porPagina };
+}
+
+export async function contarPendientes(db: Db): Promise<number> {
+  const [fila] = await db.select({ n: count() }).from(venta).where(eq(venta.estadoVenta, 'PENDIENTE'));
+  return fila?.n ?? 0;
+}
+
+/** A customer's purchases, newest first. */
+export async function ventasDeUsuario(db: Db, userId: number): Promise<VentaResumen[]> {
+  const filas = await db
+    .select(columnasResumen)
+    .from(venta)
+    .leftJoin(usuario, eq(usuario.id, venta.userId))
+    .where(eq(venta.userId, userId))
+    .orderBy(desc(venta.fecha), desc(venta.id))
+    .limit(1000);
+  return filas.map(aResumen);
+}
+
+export async function detallesDeVenta(db: Db, ventaId: number): Promise<DetalleVenta[]> {
+  return db
+    .select(columnasDetalle)
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
+    .where(eq(detalleVenta.ventaId, ventaId))
+    .orderBy(asc(detalleVenta.id));
+}
+
+export async function obtenerVenta(db: Db, id: number): Promise<Venta> {
+  const [fila] = await db.select(columnasResumen).from(venta).leftJoin(usuario, eq(usuario.id, venta.userId)).where(eq(venta.id, id));
+  if (!fila) throw new NoEncontrado(MENSAJES.ventaNoEncontrada);
+  return { ...aResumen(fila), detalleVentas: await detallesDeVenta(db, id) };
+}
+
+/** The sale's owner, for the ownership check; 404 when there is no such sale. */
+export async function duenoDeVenta(db: Db, id: number): Promise<number | null> {
+  const [fila] = await db.select({ userId: venta.userId }).from(venta).where(eq(venta.id, id));
+  if (!fila) throw new NoEncontrado(MENSAJES.ventaNoEncontrada);
+  return fila.userId;
+}
+
+/**
+ * Locks the sale row for a change of its lines or its total (so a concurrent deletion or edit waits).
+ * A sale whose units already went back to stock cannot change its lines.
+ */
+export async function bloquearVenta(tx: Db, id: number, paraLineas = false) {
+  const [fila] = await tx
+    .select({ id: venta.id, estadoVenta: venta.estadoVenta, stockLiberado: venta.stockLiberado, envio: venta.envio })
+    .from(venta)
+    .where(eq(venta.id, id))
+    .for('update');
+  if (!fila) throw new NoEncontrado(MENSAJES.ventaNoEncontrada);
+  if (paraLineas && fila.stockLiberado) throw new Conflicto(MENSAJES.ventaStockYaDevuelto);
+  return fila;
+}
+
+/** total = sum of cantidad x precioAplicado + envio, in cents. Call after every line or shipping change. */
+export async function recalcularTotal(tx: Db, ventaId: number): Promise<number> {
+  const [fila] = await tx.select({ envio: venta.envio }).from(venta).where(eq(venta.id, ventaId));
+  if (!fila) throw new NoEncontrado(MENSAJES.ventaNoEncontrada);
+  const lineas = await tx
+    .select({ cantidad: detalleVenta.cantidad, precio: detalleVenta.precioAplicado })
+    .from(detalleVenta)
+    .where(eq(detalleVenta.ventaId, ventaId));
+  const total = aPesos(aCentavos(sumarLineas(lineas)) + aCentavos(fila.envio));
+  await tx.update(venta).set({ total }).where(eq(venta.id, ventaId));
+  return total;
+}
+
+/**
+ * A sale's date from the form: a day 'yyyy-MM-dd' is that Mendoza day (now when it is today, else
+ * 12:00 of it, safely inside the day); an ISO instant is taken as is; nothing means now.
+ */
+export function fechaDeVenta(texto: string | undefined, ahora = new Date()): Date {
+  if (!texto) return ahora;
+  if (esDiaValido(texto)) {
+    if (texto === diaMendoza(ahora)) return ahora;
+    return new Date(`${texto}T12:00:00.000-03:00`);
+  }
+  const fecha = /T\d{2}:\d{2}/.test(texto) ? new Date(texto) : new Date(Number.NaN);
+  if (Number.isNaN(fecha.getTime())) throw new Invalido(MENSAJES.fechaInvalida);
+  return fecha;
+}
+
+/** An admin's new sale, without lines; total = envio until lines are added. */
+export async function crearVenta(db: Db, entrada: VentaCrear, adminId: number): Promise<Venta> {
+  const datos = ventaCrearSchema.parse(entrada);
+  const fecha = fechaDeVenta(datos.fecha);
+  const userId = datos.user === undefined ? adminId : (datos.user?.id ?? null);
+  return db.transaction(async (tx) => {
+    if (userId !== null) {
+      const [existe] = await tx.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, userId));
+      if (!existe) throw new Invalido(MENSAJES.usuarioDeVentaNoExiste);
+    }
+    const [creada] = await tx
+      .insert(venta)
+      .values({
+        fecha,
+        estadoVenta: datos.estadoVenta,
+        formaPago: datos.formaPago,
+        envio: datos.envio,
+        total: datos.envio,
+        userId,
+      })
+      .returning({ id: venta.id });
+    return obtenerVenta(tx, creada!.id);
+  });
+}
+
+/**
+ * The sale form's Guardar: status, payment method and shipping. The date stays; the total is
+ * recomputed. The form's save checks are enforced here: at least one line and a total above zero.
+ */
+export async function actualizarVenta(db: Db, id: number, entrada: VentaActualizar): Promise<Venta> {
+  const datos = ventaActualizarSchema.parse(entrada);
+  return db.transaction(async (tx) => {
+    await bloquearVenta(tx, id);
+    const [lineas] = await tx.select({ n: count() }).from(detalleVenta).where(eq(detalleVenta.ventaId, id));
+    if (!lineas || lineas.n === 0) throw new Invalido(MENSAJES.ventaSinDetalles);
+    await tx.update(venta).set({ estadoVenta: datos.estadoVenta, formaPago: datos.formaPago, envio: datos.envio }).where(eq(venta.id, id));
+    const total = await recalcularTotal(tx, id);
+    if (total <= 0) throw new Invalido(MENSAJES.totalVentaMayorACero);
+    return obtenerVenta(tx, id);
+  });
+}
+
+/**
+ * Deletes sales. A PENDIENTE sale's units go back to stock (VENTA_ELIMINADA movements); a CONCLUIDO
+ * sale's goods left the shop, so its stock and sold count stay (docs/decisions/001).
+ */
+async function eliminarVentasEnTx(tx: Db, ids: number[], userId: number | null): Promise<void> {
+  const estados = await tx
+    .select({ id: venta.id, estadoVenta: venta.estadoVenta })
+    .from(venta)
+    .where(inArray(venta.id, ids))
+    .orderBy(asc(venta.id))
+    .for('update');
+  const pendientes = estados.filter((v) => v.estadoVenta === 'PENDIENTE').map((v) => v.id);
+  await devolverStockDeVentas(tx, pendientes, 'VENTA_ELIMINADA', userId);
+  await tx.delete(venta).where(inArray(venta.id, ids));
+}
+
+export async function eliminarVenta(db: Db, id: number, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await bloquearVenta(tx, id);
+    await eliminarVentasEnTx(tx, [id], userId);
+  });
+}
+
+/** Bulk delete of whole Mendoza days; true when it deleted at least one sale. */
+export async function eliminarVentasEntreFechas(db: Db, desde: string, hasta: string, userId: number): Promise<boolean> {
+  if (desde > hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
+  return db.transaction(async (tx) => {
+    const filas = await tx
+      .select({ id: venta.id })
+      .from(venta)
+      .where(and(...condicionFechas(desde, hasta)));
+    if (filas.length === 0) return false;
+    await eliminarVentasEnTx(
+      tx,
+      filas.map((f) => f.id),
+      userId,
+    );
+    return true;
+  });
+}
