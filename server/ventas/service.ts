@@ -158,7 +158,9 @@ export function fechaDeVenta(texto: string | undefined, ahora = new Date()): Dat
     if (texto === diaMendoza(ahora)) return ahora;
     return new Date(`${texto}T12:00:00.000-03:00`);
   }
-  const fecha = /T\d{2}:\d{2}/.test(texto) ? new Date(texto) : new Date(Number.NaN);
+  // A date-time without an offset is Mendoza wall-clock time, never the server's zone.
+  const conZona = /(Z|[+-]\d{2}:\d{2})$/.test(texto) ? texto : `${texto}-03:00`;
+  const fecha = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(texto) ? new Date(conZona) : new Date(Number.NaN);
   if (Number.isNaN(fecha.getTime())) throw new Invalido(MENSAJES.fechaInvalida);
   return fecha;
 }
