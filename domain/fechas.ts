@@ -23,14 +23,49 @@ export const finDelDiaMendoza = (dia: string): Date => new Date(`${dia}T23:59:59
 /** The Mendoza day ('yyyy-MM-dd') an instant falls on. */
 export const diaMendoza = (fecha: Date): string => new Date(fecha.getTime() - OFFSET_MS).toISOString().slice(0, 10);
 
+/** ISO date-times with an offset or Z ('2026-03-01T10:00:00-03:00'); without one they are Mendoza time. */
+const FORMATO_FECHA_HORA = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * Reads a date sent by a form or a client: a day 'yyyy-MM-dd' (taken as the start or the end of that
+ * Mendoza day, as `limite` says) or an ISO date-time. Answers null when it is not a date.
+ */
+export function parsearFecha(texto: string, limite: 'inicio' | 'fin'): Date | null {
+  const valor = texto.trim();
+  if (FORMATO_DIA.test(valor)) {
+    if (!esDiaValido(valor)) return null;
+    return limite === 'inicio' ? inicioDelDiaMendoza(valor) : finDelDiaMendoza(valor);
+  }
+  if (!FORMATO_FECHA_HORA.test(valor) || !esDiaValido(valor.slice(0, 10))) return null;
+  const conZona = /(Z|[+-]\d{2}:\d{2})$/.test(valor) ? valor : `${valor}${OFFSET_MENDOZA}`;
+  const fecha = new Date(conZona);
+  return Number.isNaN(fecha.getTime()) ? null : fecha;
+}
+
+/** A date field of a request: a day or a date-time, as `parsearFecha` reads it. */
+export const fechaEntradaSchema = (limite: 'inicio' | 'fin', mensajeObligatorio: string, mensajeInvalido: string) =>
+  z
+    .string({ error: mensajeObligatorio })
+    .trim()
+    .min(1, mensajeObligatorio)
+    .max(40, mensajeInvalido)
+    .transform((texto, ctx) => {
+      const fecha = parsearFecha(texto, limite);
+      if (!fecha) {
+        ctx.addIssue({ code: 'custom', message: mensajeInvalido });
+        return z.NEVER;
+      }
+      return fecha;
+    });
+
 /** Today in Mendoza, 'yyyy-MM-dd'. */
 export const hoyMendoza = (ahora: Date = new Date()): string => diaMendoza(ahora);
 
 /** The wall-clock time in Mendoza as a Date whose UTC fields show it (for spreadsheet cells). */
 export const horaLocalMendoza = (fecha: Date): Date => new Date(fecha.getTime() - OFFSET_MS);
 
-/** A 'yyyy-MM-dd' day in a query or a body. */
-export const diaSchema = (mensajeObligatorio: string, mensajeInvalido = 'La fecha no es válida (formato aaaa-mm-dd).') =>
+/** A 'yyyy-MM-dd' day in a query or a body (a real calendar day). */
+export const diaSchema = (mensajeObligatorio: string, mensajeInvalido: string) =>
   z
     .string({ error: mensajeObligatorio })
     .trim()

@@ -70,6 +70,100 @@ export const productoInputSchema = z.object({
 });
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
+/**
+ * The `producto` part of `POST|PUT /api/producto/with-image`. `id` is required on PUT. Read-only fields
+ * the form may send back (precio, cantidadVendida, imagen, the category's name) are accepted and
+ * ignored: the server recomputes the price; anything else is refused.
+ */
+export const productoGuardarSchema = productoInputSchema
+  .extend({
+    id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
+    costo: z.union([z.number(), z.string().max(30)]).default(''),
+    porcentaje: z.union([z.number(), z.string().max(30)]).default(''),
+    categoria: z.object({ id: z.coerce.number().int(), denominacion: z.string().optional() }).strict().nullable().optional(),
+    precio: z.unknown().optional(),
+    cantidadVendida: z.unknown().optional(),
+    imagen: z.unknown().optional(),
+  })
+  .strict();
+export type ProductoGuardar = z.input<typeof productoGuardarSchema>;
+
+export const MENSAJES_STOCK = {
+  cantidadInvalida: 'La cantidad debe ser un número entero mayor a cero',
+  /** Spec section 5 (stock load) and section 8. */
+  productoInvalido: 'Debe seleccionar un producto válido',
+  actualizado: 'Stock actualizado correctamente',
+  error: 'Error al actualizar stock',
+} as const;
+
+const cantidadStock = z.coerce
+  .number({ error: MENSAJES_STOCK.cantidadInvalida })
+  .int(MENSAJES_STOCK.cantidadInvalida)
+  .min(1, MENSAJES_STOCK.cantidadInvalida)
+  .max(1_000_000, MENSAJES_STOCK.cantidadInvalida);
+
+/** `PATCH /api/producto/{id}/stock?cantidad=`: units to add. */
+export const stockQuerySchema = z.object({ cantidad: cantidadStock });
+
+/** `POST /api/producto/stock`: the 'Carga de stock' screen adds units to the product with that code. */
+export const cargaStockSchema = z
+  .object({
+    codigo: z.string({ error: MENSAJES_STOCK.productoInvalido }).trim().min(1, MENSAJES_STOCK.productoInvalido).max(60),
+    cantidad: cantidadStock,
+  })
+  .strict();
+export type CargaStock = z.input<typeof cargaStockSchema>;
+
+export const cargaStockRespuestaSchema = z.object({ message: z.string(), producto: productoSchema });
+
+export const CAMPOS_SUGERENCIA = ['nombre', 'codigo'] as const;
+
+/** `GET /api/producto/sugerencias`: case- and accent-insensitive 'contains' on the name or the code. */
+export const sugerenciasQuerySchema = z.object({
+  q: z.string().trim().max(100).default(''),
+  campo: z.enum(CAMPOS_SUGERENCIA).default('nombre'),
+  limite: z.coerce.number().int().min(1).max(20).default(5),
+});
+export type SugerenciasQuery = z.input<typeof sugerenciasQuerySchema>;
+
+export const sugerenciaSchema = z.object({
+  id: z.number().int(),
+  denominacion: z.string(),
+  codigo: z.string(),
+  marca: z.string(),
+  precio: z.number(),
+  stock: z.number().int(),
+});
+export type Sugerencia = z.infer<typeof sugerenciaSchema>;
+
+export const MENSAJES_PRODUCTO = {
+  codigoExistente: (codigo: string) => `Ya existe un producto con el código ${codigo}`,
+  tieneVentas: 'No se puede eliminar el producto porque tiene ventas registradas.',
+  creado: (nombre: string) => `Producto creado correctamente: ${nombre}`,
+  actualizado: (nombre: string) => `Producto actualizado correctamente: ${nombre}`,
+  errorAlGuardar: 'Error al guardar',
+  idObligatorio: 'Falta el id del producto a actualizar',
+  sinImagen: 'Falta el archivo de la imagen',
+} as const;
+
+export const MENSAJES_CATEGORIA = {
+  denominacionObligatoria: 'La denominación es obligatoria',
+  existente: (denominacion: string) => `Ya existe la categoría ${denominacion}`,
+} as const;
+
+/** `POST /api/categoria` (admin). */
+export const categoriaInputSchema = z
+  .object({
+    denominacion: z
+      .string({ error: MENSAJES_CATEGORIA.denominacionObligatoria })
+      .trim()
+      .min(1, MENSAJES_CATEGORIA.denominacionObligatoria)
+      .max(100),
+  })
+  .strict();
+export type CategoriaInput = z.input<typeof categoriaInputSchema>;
+
 export interface ProductoValidado {
   denominacion: string;
   marca: string;

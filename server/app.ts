@@ -26,6 +26,9 @@ import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
 import { productoRoutes } from './productos/routes';
+import { promocionRoutes } from './promociones/routes';
+import { uploadsPlugin } from './uploads/plugin';
+import { usuarioRoutes } from './usuarios/routes';
 import { detalleVentaRoutes } from './ventas/detalle-routes';
 import { pedidoRoutes } from './ventas/pedido-routes';
 import { ventaRoutes } from './ventas/routes';
@@ -104,10 +107,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(uploadsPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(promocionRoutes);
+  await app.register(usuarioRoutes);
   await app.register(ventaRoutes);
   await app.register(detalleVentaRoutes);
   await app.register(pedidoRoutes);

@@ -1,8 +1,10 @@
 // The authorization matrix, generated from `app.rutasApi` (every API route with its declared acceso):
 // a route added later is covered without touching this file, except a 'usuario' route, which must be
 // listed below with its ownership rule (the test fails until it is).
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { persona } from '../db/schema';
 import type { RutaApi } from './plugin';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearUsuario, crearVentaDirecta } from '../test/fabricas';
@@ -11,21 +13,31 @@ interface Datos {
   /** The customer who owns the data. */
   clienteId: number;
   personaId: number;
+  domicilioId: number;
   ventaId: number;
 }
 
 /**
  * Every 'usuario' route (any logged-in user) and how it protects someone's data:
  * - propio: reads or changes one person's data; `url` points at the customer's own record, and
- *   another customer must get 403 there.
+ *   another customer must get 403 there. `cuerpo` is a valid body, so the request reaches the
+ *   handler's ownership check (validation runs before it).
  * - ninguno: acts only on the caller's own session or creates something for them.
  */
-type ReglaUsuario = { dueno: 'propio'; url: (d: Datos) => string } | { dueno: 'ninguno' };
+type ReglaUsuario = { dueno: 'propio'; url: (d: Datos) => string; cuerpo?: object } | { dueno: 'ninguno' };
 const RUTAS_USUARIO: Record<string, ReglaUsuario> = {
   'POST /api/pedido': { dueno: 'ninguno' },
   'GET /api/venta/:id': { dueno: 'propio', url: (d) => `/api/venta/${d.ventaId}` },
   'GET /api/venta/user/:userId': { dueno: 'propio', url: (d) => `/api/venta/user/${d.clienteId}` },
   'GET /api/detalleVenta/venta/:ventaId': { dueno: 'propio', url: (d) => `/api/detalleVenta/venta/${d.ventaId}` },
+  'GET /api/persona/user/:userId': { dueno: 'propio', url: (d) => `/api/persona/user/${d.clienteId}` },
+  'GET /api/persona/:id': { dueno: 'propio', url: (d) => `/api/persona/${d.personaId}` },
+  'PUT /api/persona/:id': { dueno: 'propio', url: (d) => `/api/persona/${d.personaId}`, cuerpo: { nombre: 'Lucía', apellido: 'Fernández' } },
+  // A customer's address replaces their own person's address.
+  'POST /api/domicilio': { dueno: 'ninguno' },
+  'PUT /api/domicilio/:id': { dueno: 'propio', url: (d) => `/api/domicilio/${d.domicilioId}`, cuerpo: { calle: 'Colón', numero: '123' } },
+  'GET /api/user/:id': { dueno: 'propio', url: (d) => `/api/user/${d.clienteId}` },
+  'PUT /api/user/:id': { dueno: 'propio', url: (d) => `/api/user/${d.clienteId}`, cuerpo: {} },
 };
 
 let t: AppDePrueba;
@@ -39,7 +51,8 @@ beforeAll(async () => {
   const otro = await crearUsuario(t.db, { usuario: 'otro-matriz' });
   const p = await crearProducto(t.db, { stock: 10 });
   const venta = await crearVentaDirecta(t.db, { userId: cliente.id, lineas: [{ productoId: p.id, cantidad: 1, precio: p.precio }] });
-  datos = { clienteId: cliente.id, personaId: cliente.personaId!, ventaId: venta.id };
+  const [suPersona] = await t.db.select({ domicilioId: persona.domicilioId }).from(persona).where(eq(persona.id, cliente.personaId!));
+  datos = { clienteId: cliente.id, personaId: cliente.personaId!, domicilioId: suPersona!.domicilioId!, ventaId: venta.id };
   cookies.admin = await t.cookieDe(admin.usuario, admin.clave);
   cookies.cliente = await t.cookieDe(cliente.usuario, cliente.clave);
   cookies.otro = await t.cookieDe(otro.usuario, otro.clave);
@@ -50,13 +63,13 @@ const clave = (r: RutaApi) => `${r.method} ${r.url}`;
 /** Any id fills a parameter: the access rule is enforced before validation and before the handler. */
 const urlGenerica = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
 
-function llamar(method: string, url: string, cookie?: string): Promise<LightMyRequestResponse> {
+function llamar(method: string, url: string, cookie?: string, cuerpo: object = {}): Promise<LightMyRequestResponse> {
   const conCuerpo = ['POST', 'PUT', 'PATCH'].includes(method);
   return t.app.inject({
     method: method as 'GET',
     url,
     headers: cookie ? { cookie } : {},
-    ...(conCuerpo ? { payload: {} } : {}),
+    ...(conCuerpo ? { payload: cuerpo } : {}),
   });
 }
 
@@ -97,9 +110,9 @@ describe('authorization matrix', () => {
       const regla = RUTAS_USUARIO[clave(r)];
       if (regla?.dueno !== 'propio') continue;
       const url = regla.url(datos);
-      const ajeno = await llamar(r.method, url, cookies.otro);
+      const ajeno = await llamar(r.method, url, cookies.otro, regla.cuerpo);
       if (ajeno.statusCode !== 403) mal.push(`otro cliente: ${describir(r, ajeno)}`);
-      const propio = await llamar(r.method, url, cookies.cliente);
+      const propio = await llamar(r.method, url, cookies.cliente, regla.cuerpo);
       if ([401, 403].includes(propio.statusCode)) mal.push(`dueño: ${describir(r, propio)}`);
     }
     expect(mal).toEqual([]);
@@ -120,8 +133,8 @@ describe('authorization matrix', () => {
     const mal: string[] = [];
     for (const r of [...rutas('usuario'), ...rutas('admin')]) {
       const regla = RUTAS_USUARIO[clave(r)];
-      const url = regla?.dueno === 'propio' ? regla.url(datos) : urlGenerica(r.url);
-      const respuesta = await llamar(r.method, url, cookies.admin);
+      const propio = regla?.dueno === 'propio' ? regla : undefined;
+      const respuesta = await llamar(r.method, propio ? propio.url(datos) : urlGenerica(r.url), cookies.admin, propio?.cuerpo);
       if ([401, 403].includes(respuesta.statusCode)) mal.push(describir(r, respuesta));
     }
     expect(mal).toEqual([]);

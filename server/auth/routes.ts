@@ -7,7 +7,7 @@ import { MENSAJES } from '../../domain/mensajes';
 import { usuario } from '../db/schema';
 import { hashParaUsuarioInexistente, verificarClave } from './claves';
 import { estaBloqueado, limpiarFallos, registrarFallo } from './intentos';
-import { borrarSesion, COOKIE_SESION, crearSesion } from './sesiones';
+import { borrarSesion, COOKIE_SESION, crearSesion, dejarCookieSesion } from './sesiones';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -40,14 +40,7 @@ export async function authRoutes(app: FastifyInstance) {
         return reply.code(401).send({ success: false, message: MENSAJES.loginIncorrecto });
       }
       await limpiarFallos(app.db, nombre);
-      const { token, expira } = await crearSesion(app.db, encontrado.id, app.config.SESION_DIAS);
-      reply.setCookie(COOKIE_SESION, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: cookieSegura,
-        expires: expira,
-      });
+      dejarCookieSesion(reply, await crearSesion(app.db, encontrado.id, app.config.SESION_DIAS), cookieSegura);
       return {
         success: true,
         message: 'Inicio de sesión exitoso',

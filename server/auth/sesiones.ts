@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { UsuarioSesion } from '../../domain/auth';
 import type { Db } from '../db/client';
 import { sesion, usuario } from '../db/schema';
@@ -31,4 +32,15 @@ export async function borrarSesion(db: Db, token: string): Promise<void> {
 
 export async function borrarSesionesVencidas(db: Db): Promise<void> {
   await db.delete(sesion).where(lt(sesion.expira, new Date()));
+}
+
+/** Sets the HttpOnly session cookie (login and registration). */
+export function dejarCookieSesion(reply: FastifyReply, sesionCreada: { token: string; expira: Date }, segura: boolean): void {
+  reply.setCookie(COOKIE_SESION, sesionCreada.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: segura,
+    expires: sesionCreada.expira,
+  });
 }

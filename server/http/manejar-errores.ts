@@ -22,7 +22,8 @@ const ERRORES_PG: Record<string, RespuestaError> = {
   '22008': { status: 400, message: 'Una fecha no es válida.' },
 };
 
-const codigoPg = (error: unknown): string | undefined => {
+/** The PostgreSQL error code of an error or of one of its causes (drizzle wraps them). */
+export const codigoPg = (error: unknown): string | undefined => {
   for (let actual = error; actual && typeof actual === 'object'; actual = (actual as { cause?: unknown }).cause) {
     const code = (actual as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

@@ -1,10 +1,25 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import type { Categoria, PaginaProductos, Producto, ProductoFiltros } from '../../domain/producto';
-import { normalizarBusqueda } from '../../domain/texto';
-import type { Db } from '../db/client';
-import { categoria, producto } from '../db/schema';
-import { NoEncontrado } from '../errors';
+import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { MENSAJES } from '../../domain/mensajes';
+import {
+  MENSAJES_CATEGORIA,
+  MENSAJES_PRODUCTO,
+  MENSAJES_STOCK,
+  type Categoria,
+  type PaginaProductos,
+  type Producto,
+  type ProductoFiltros,
+  type ProductoValidado,
+  type Sugerencia,
+  type sugerenciasQuerySchema,
+} from '../../domain/producto';
+import { busquedaDeProducto, normalizarBusqueda } from '../../domain/texto';
+import type { Db } from '../db/client';
+import { categoria, detalleVenta, movimientoStock, producto } from '../db/schema';
+import { Conflicto, Invalido, NoEncontrado } from '../errors';
+import { codigoPg } from '../http/manejar-errores';
+import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
+import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
 
 const columnasProducto = {
   id: producto.id,
@@ -30,10 +45,11 @@ export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Prod
 export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
   const condiciones: SQL[] = [];
   if (filtros.q) condiciones.push(ilike(producto.busqueda, contiene(normalizarBusqueda(filtros.q))));
-  if (filtros.denominacion) condiciones.push(ilike(producto.denominacion, contiene(filtros.denominacion)));
+  // The admin grid's text filters ignore case and accents too.
+  if (filtros.denominacion) condiciones.push(contieneSinAcentos(producto.denominacion, normalizarBusqueda(filtros.denominacion)));
   if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
-  if (filtros.marcaContiene) condiciones.push(ilike(producto.marca, contiene(filtros.marcaContiene)));
-  if (filtros.codigo) condiciones.push(ilike(producto.codigo, contiene(filtros.codigo)));
+  if (filtros.marcaContiene) condiciones.push(contieneSinAcentos(producto.marca, normalizarBusqueda(filtros.marcaContiene)));
+  if (filtros.codigo) condiciones.push(contieneSinAcentos(producto.codigo, normalizarBusqueda(filtros.codigo)));
   if (filtros.categoriaId) condiciones.push(eq(producto.categoriaId, filtros.categoriaId));
   const where = condiciones.length > 0 ? and(...condiciones) : undefined;
   const orden = filtros.orden === 'desc' ? [desc(producto.precio), desc(producto.id)] : [asc(producto.precio), asc(producto.id)];
@@ -71,4 +87,161 @@ export async function obtenerProducto(db: Db, id: number): Promise<Producto> {
 
 export async function listarCategorias(db: Db): Promise<Categoria[]> {
   return db.select().from(categoria).orderBy(asc(categoria.denominacion));
+}
+
+// ---- Writes (admin) ----
+
+export interface GuardarProducto {
+  /** Present when editing. */
+  id?: number;
+  datos: ProductoValidado;
+  /** A new image's bytes, already checked by `verificarImagen`. */
+  imagen?: { contenido: Buffer; extension: ExtensionImagen };
+  userId: number;
+}
+
+const esCodigoRepetido = (error: unknown) => codigoPg(error) === '23505';
+
+async function asegurarCategoria(db: Db, categoriaId: number): Promise<void> {
+  const [existe] = await db.select({ id: categoria.id }).from(categoria).where(eq(categoria.id, categoriaId)).limit(1);
+  if (!existe) throw new Invalido(MENSAJES.debeSeleccionarCategoria);
+}
+
+async function asegurarCodigoLibre(db: Db, codigo: string, salvoId?: number): Promise<void> {
+  const condicion = salvoId ? and(eq(producto.codigo, codigo), ne(producto.id, salvoId)) : eq(producto.codigo, codigo);
+  const [otro] = await db.select({ id: producto.id }).from(producto).where(condicion).limit(1);
+  if (otro) throw new Conflicto(MENSAJES_PRODUCTO.codigoExistente(codigo));
+}
+
+/**
+ * Creates or edits a product in one transaction. Creation writes an INICIAL movement with the initial
+ * stock; an edit that changes the stock writes an AJUSTE movement with the difference. A new image is
+ * stored first and removed again if the transaction fails; the image it replaces is deleted after.
+ */
+export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: GuardarProducto): Promise<Producto> {
+  const { datos, userId } = pedido;
+  await asegurarCategoria(db, datos.categoriaId);
+  const nuevaImagen = pedido.imagen ? await almacen.guardar(pedido.imagen.contenido, pedido.imagen.extension) : undefined;
+  const valores = { ...datos, busqueda: busquedaDeProducto(datos), ...(nuevaImagen ? { imagen: nuevaImagen } : {}) };
+  let imagenAnterior: string | null = null;
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      await asegurarCodigoLibre(tx, datos.codigo, pedido.id);
+      if (pedido.id === undefined) {
+        const [creado] = await tx.insert(producto).values(valores).returning({ id: producto.id });
+        await tx.insert(movimientoStock).values({ productoId: creado!.id, delta: datos.stock, motivo: 'INICIAL', userId });
+        return creado!.id;
+      }
+      const [actual] = await tx
+        .select({ stock: producto.stock, imagen: producto.imagen })
+        .from(producto)
+        .where(eq(producto.id, pedido.id))
+        .for('update');
+      if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+      await tx.update(producto).set({ ...valores, actualizado: new Date() }).where(eq(producto.id, pedido.id));
+      const delta = datos.stock - actual.stock;
+      if (delta !== 0) await tx.insert(movimientoStock).values({ productoId: pedido.id, delta, motivo: 'AJUSTE', userId });
+      if (nuevaImagen) imagenAnterior = actual.imagen;
+      return pedido.id;
+    });
+  } catch (error) {
+    await almacen.borrar(nuevaImagen);
+    if (esCodigoRepetido(error)) throw new Conflicto(MENSAJES_PRODUCTO.codigoExistente(datos.codigo));
+    throw error;
+  }
+  await almacen.borrar(imagenAnterior);
+  return obtenerProducto(db, id);
+}
+
+/** A product that was sold keeps the sales' history: it cannot be deleted (409). */
+export async function eliminarProducto(db: Db, almacen: AlmacenImagenes, id: number): Promise<void> {
+  const imagen = await db.transaction(async (tx) => {
+    const [actual] = await tx.select({ imagen: producto.imagen }).from(producto).where(eq(producto.id, id)).for('update');
+    if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+    const [vendido] = await tx.select({ id: detalleVenta.id }).from(detalleVenta).where(eq(detalleVenta.productoId, id)).limit(1);
+    if (vendido) throw new Conflicto(MENSAJES_PRODUCTO.tieneVentas);
+    await tx.delete(producto).where(eq(producto.id, id));
+    return actual.imagen;
+  });
+  await almacen.borrar(imagen);
+}
+
+/** Sets (or, with null, removes) a product's image; the previous file is deleted afterwards. */
+export async function cambiarImagen(
+  db: Db,
+  almacen: AlmacenImagenes,
+  id: number,
+  imagen: { contenido: Buffer; extension: ExtensionImagen } | null,
+): Promise<Producto> {
+  const nueva = imagen ? await almacen.guardar(imagen.contenido, imagen.extension) : null;
+  let anterior: string | null;
+  try {
+    anterior = await db.transaction(async (tx) => {
+      const [actual] = await tx.select({ imagen: producto.imagen }).from(producto).where(eq(producto.id, id)).for('update');
+      if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+      await tx.update(producto).set({ imagen: nueva, actualizado: new Date() }).where(eq(producto.id, id));
+      return actual.imagen;
+    });
+  } catch (error) {
+    await almacen.borrar(nueva);
+    throw error;
+  }
+  await almacen.borrar(anterior);
+  return obtenerProducto(db, id);
+}
+
+/** Adds units (a delivery from a supplier): one CARGA movement, in the same transaction. */
+export async function cargarStock(db: Db, filtro: { id: number } | { codigo: string }, cantidad: number, userId: number): Promise<Producto> {
+  const id = await db.transaction(async (tx) => {
+    const donde = 'id' in filtro ? eq(producto.id, filtro.id) : eq(producto.codigo, filtro.codigo);
+    const [actualizado] = await tx
+      .update(producto)
+      .set({ stock: sql`${producto.stock} + ${cantidad}`, actualizado: new Date() })
+      .where(donde)
+      .returning({ id: producto.id });
+    if (!actualizado) {
+      throw new NoEncontrado('id' in filtro ? MENSAJES.productoNoEncontrado : MENSAJES_STOCK.productoInvalido);
+    }
+    await tx.insert(movimientoStock).values({ productoId: actualizado.id, delta: cantidad, motivo: 'CARGA', userId });
+    return actualizado.id;
+  });
+  return obtenerProducto(db, id);
+}
+
+/** Suggestions for the stock and sale-line screens: 'lapiz' finds 'Lápiz'; starting matches first. */
+export async function sugerirProductos(db: Db, consulta: z.output<typeof sugerenciasQuerySchema>): Promise<Sugerencia[]> {
+  const texto = normalizarBusqueda(consulta.q);
+  if (texto === '') return [];
+  const columna = consulta.campo === 'codigo' ? producto.codigo : producto.denominacion;
+  return db
+    .select({
+      id: producto.id,
+      denominacion: producto.denominacion,
+      codigo: producto.codigo,
+      marca: producto.marca,
+      precio: producto.precio,
+      stock: producto.stock,
+    })
+    .from(producto)
+    .where(contieneSinAcentos(columna, texto))
+    .orderBy(sql`case when ${empiezaSinAcentos(columna, texto)} then 0 else 1 end`, asc(producto.denominacion), asc(producto.id))
+    .limit(consulta.limite);
+}
+
+/** The product form may add a category; names are unique regardless of case. */
+export async function crearCategoria(db: Db, denominacion: string): Promise<Categoria> {
+  const [existente] = await db
+    .select({ id: categoria.id })
+    .from(categoria)
+    .where(sql`lower(${categoria.denominacion}) = lower(${denominacion})`)
+    .limit(1);
+  if (existente) throw new Conflicto(MENSAJES_CATEGORIA.existente(denominacion));
+  try {
+    const [creada] = await db.insert(categoria).values({ denominacion }).returning();
+    return creada!;
+  } catch (error) {
+    if (esCodigoRepetido(error)) throw new Conflicto(MENSAJES_CATEGORIA.existente(denominacion));
+    throw error;
+  }
 }

@@ -79,21 +79,23 @@ export async function crearProducto(
 
 export async function crearPromocion(
   db: Db,
-  datos: { denominacion?: string; precioPromocional?: number; finDias?: number; productos: Array<{ productoId: number; cantidad: number }> },
+  datos: Partial<{ denominacion: string; descripcion: string; precioPromocional: number; fechaInicio: Date; fechaFin: Date }> & {
+    detalles?: Array<{ productoId: number; cantidad: number }>;
+  } = {},
 ) {
-  const ahora = Date.now();
+  const n = siguiente();
   const [creada] = await db
     .insert(promocion)
     .values({
-      denominacion: datos.denominacion ?? `Promo ${siguiente()}`,
-      descripcion: 'Promoción de prueba',
+      denominacion: datos.denominacion ?? `Promo ${n}`,
+      descripcion: datos.descripcion ?? 'Una promoción',
       precioPromocional: datos.precioPromocional ?? 1000,
-      fechaInicio: new Date(ahora - 10 * 86_400_000),
-      fechaFin: new Date(ahora + (datos.finDias ?? 10) * 86_400_000),
+      fechaInicio: datos.fechaInicio ?? new Date(Date.now() - 86_400_000),
+      fechaFin: datos.fechaFin ?? new Date(Date.now() + 86_400_000),
     })
     .returning();
-  if (datos.productos.length > 0) {
-    await db.insert(detallePromocion).values(datos.productos.map((p) => ({ ...p, promocionId: creada!.id })));
+  if (datos.detalles?.length) {
+    await db.insert(detallePromocion).values(datos.detalles.map((d) => ({ ...d, promocionId: creada!.id })));
   }
   return creada!;
 }

@@ -218,7 +218,7 @@ describe('PUT /api/promocion/venta/agregar-promocion/:ventaId/:promocionId', () 
     const a = await crearProducto(t.db, { costo: 1000, porcentaje: 50, stock: 10 });
     const b = await crearProducto(t.db, { costo: 1000, porcentaje: 50, stock: 10 });
     // 2 x a + 1 x b for 1000: unit price 333.33.
-    const promo = await crearPromocion(t.db, { precioPromocional: 1000, productos: [{ productoId: a.id, cantidad: 2 }, { productoId: b.id, cantidad: 1 }] });
+    const promo = await crearPromocion(t.db, { precioPromocional: 1000, detalles: [{ productoId: a.id, cantidad: 2 }, { productoId: b.id, cantidad: 1 }] });
     const ventaId = await ventaVacia(100);
     await pedir('POST', '/api/detalleVenta', cookieAdmin, { cantidad: 1, producto: { id: a.id }, venta: { id: ventaId } });
     const r = await pedir('PUT', `/api/promocion/venta/agregar-promocion/${ventaId}/${promo.id}`, cookieAdmin);
@@ -235,8 +235,8 @@ describe('PUT /api/promocion/venta/agregar-promocion/:ventaId/:promocionId', () 
 
   it('failures answer "Error al agregar la promoción a la venta: {reason}" and change nothing', async () => {
     const a = await crearProducto(t.db, { denominacion: 'Resaltador', stock: 1 });
-    const corta = await crearPromocion(t.db, { productos: [{ productoId: a.id, cantidad: 2 }] });
-    const vencida = await crearPromocion(t.db, { denominacion: 'Vuelta al cole', finDias: -1, productos: [{ productoId: a.id, cantidad: 1 }] });
+    const corta = await crearPromocion(t.db, { detalles: [{ productoId: a.id, cantidad: 2 }] });
+    const vencida = await crearPromocion(t.db, { denominacion: 'Vuelta al cole', fechaInicio: new Date(Date.now() - 10 * 86_400_000), fechaFin: new Date(Date.now() - 86_400_000), detalles: [{ productoId: a.id, cantidad: 1 }] });
     const ventaId = await ventaVacia();
 
     const sinStock = await pedir('PUT', `/api/promocion/venta/agregar-promocion/${ventaId}/${corta.id}`, cookieAdmin);

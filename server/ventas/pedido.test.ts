@@ -31,7 +31,7 @@ describe('POST /api/pedido', () => {
   it('prices product and promotion lines on the server, takes stock and creates the PENDIENTE sale', async () => {
     const a = await crearProducto(t.db, { costo: 100, porcentaje: 50, stock: 10 }); // 150
     const b = await crearProducto(t.db, { costo: 200, porcentaje: 50, stock: 10 }); // 300
-    const promo = await crearPromocion(t.db, { precioPromocional: 500, productos: [{ productoId: a.id, cantidad: 1 }, { productoId: b.id, cantidad: 3 }] }); // 125 c/u
+    const promo = await crearPromocion(t.db, { precioPromocional: 500, detalles: [{ productoId: a.id, cantidad: 1 }, { productoId: b.id, cantidad: 3 }] }); // 125 c/u
     const r = await pedido({
       lineas: [
         { productoId: a.id, cantidad: 1 },
@@ -115,7 +115,7 @@ describe('POST /api/pedido', () => {
 
   it('unknown product or promotion: 404; expired promotion: 409; nothing written', async () => {
     const a = await crearProducto(t.db, { stock: 5 });
-    const vencida = await crearPromocion(t.db, { denominacion: 'Verano', finDias: -1, productos: [{ productoId: a.id, cantidad: 1 }] });
+    const vencida = await crearPromocion(t.db, { denominacion: 'Verano', fechaInicio: new Date(Date.now() - 10 * 86_400_000), fechaFin: new Date(Date.now() - 86_400_000), detalles: [{ productoId: a.id, cantidad: 1 }] });
     const ventas = await contarVentas(t.db);
     const sinProducto = await pedido({ lineas: [{ productoId: 999999, cantidad: 1 }], formaPago: 'EFECTIVO', envio: 0 });
     expect(sinProducto.statusCode).toBe(404);

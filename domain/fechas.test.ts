@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza, parsearFecha } from './fechas';
+
+describe('Mendoza days', () => {
+  it('a day runs from 00:00:00.000 to 23:59:59.999 at UTC-3', () => {
+    expect(inicioDelDiaMendoza('2026-03-01').toISOString()).toBe('2026-03-01T03:00:00.000Z');
+    expect(finDelDiaMendoza('2026-03-01').toISOString()).toBe('2026-03-02T02:59:59.999Z');
+  });
+
+  it('knows which Mendoza day an instant falls on', () => {
+    expect(diaMendoza(new Date('2026-03-02T02:59:59.999Z'))).toBe('2026-03-01');
+    expect(diaMendoza(new Date('2026-03-02T03:00:00.000Z'))).toBe('2026-03-02');
+  });
+
+  it('validates real calendar days', () => {
+    expect(esDiaValido('2028-02-29')).toBe(true);
+    expect(esDiaValido('2026-02-29')).toBe(false);
+    expect(esDiaValido('2026-13-01')).toBe(false);
+    expect(esDiaValido('01/03/2026')).toBe(false);
+  });
+
+  it('parses days as the start or the end of the day, and ISO date-times', () => {
+    expect(parsearFecha('2026-03-01', 'inicio')?.toISOString()).toBe('2026-03-01T03:00:00.000Z');
+    expect(parsearFecha('2026-03-01', 'fin')?.toISOString()).toBe('2026-03-02T02:59:59.999Z');
+    expect(parsearFecha('2026-03-01T10:00:00Z', 'fin')?.toISOString()).toBe('2026-03-01T10:00:00.000Z');
+    expect(parsearFecha('2026-03-01T10:00:00.5+01:00', 'fin')?.toISOString()).toBe('2026-03-01T09:00:00.500Z');
+    expect(parsearFecha('2026-03-01T10:00', 'inicio')?.toISOString()).toBe('2026-03-01T13:00:00.000Z');
+    for (const malo of ['', 'hoy', '2026-02-30', '2026-02-30T10:00:00Z', '2026-03-01T25:00:00Z', '1772334000000']) {
+      expect(parsearFecha(malo, 'inicio')).toBeNull();
+    }
+  });
+});

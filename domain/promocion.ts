@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { fechaEntradaSchema } from './fechas';
+import { parsearDecimal } from './money';
+
+export const MENSAJES_PROMOCION = {
+  denominacionObligatoria: 'La denominación es obligatoria',
+  descripcionObligatoria: 'La descripción es obligatoria',
+  precioObligatorio: 'El precio promocional es obligatorio',
+  precioMayorACero: 'El precio promocional debe ser mayor a cero',
+  fechaInicioObligatoria: 'La fecha de inicio es obligatoria',
+  fechaInicioInvalida: 'La fecha de inicio no es válida',
+  fechaFinObligatoria: 'La fecha de fin es obligatoria',
+  fechaFinInvalida: 'La fecha de fin no es válida',
+  fechaFinAnterior: 'La fecha de fin no puede ser anterior a la fecha de inicio',
+  /** Spec section 5, promotion line. */
+  detalleInvalido: 'Seleccioná un producto válido y una cantidad mayor a 0.',
+  promocionNoEncontrada: 'No se encontró la promoción.',
+  detalleNoEncontrado: 'No se encontró el detalle de la promoción.',
+} as const;
+const M = MENSAJES_PROMOCION;
+
+/**
+ * 'Nueva Promoción' form (spec: all fields required). Dates: 'yyyy-MM-dd' (fechaInicio = start of that
+ * Mendoza day, fechaFin = its end) or ISO date-times. The price accepts a decimal comma.
+ */
+export const promocionInputSchema = z
+  .object({
+    denominacion: z.string({ error: M.denominacionObligatoria }).trim().min(1, M.denominacionObligatoria).max(200),
+    descripcion: z.string({ error: M.descripcionObligatoria }).trim().min(1, M.descripcionObligatoria).max(2000),
+    precioPromocional: z
+      .union([z.number(), z.string().max(30)], { error: M.precioObligatorio })
+      .transform((v, ctx) => {
+        const precio = parsearDecimal(v);
+        if (!(precio > 0) || precio > 9_999_999_999) {
+          ctx.addIssue({ code: 'custom', message: M.precioMayorACero });
+          return z.NEVER;
+        }
+        return Math.round(precio * 100) / 100;
+      }),
+    fechaInicio: fechaEntradaSchema('inicio', M.fechaInicioObligatoria, M.fechaInicioInvalida),
+    fechaFin: fechaEntradaSchema('fin', M.fechaFinObligatoria, M.fechaFinInvalida),
+  })
+  .strict()
+  // Runs even when a field failed (zod 4): compare only two real dates.
+  .refine((p) => !(p.fechaInicio instanceof Date && p.fechaFin instanceof Date) || p.fechaFin.getTime() >= p.fechaInicio.getTime(), {
+    message: M.fechaFinAnterior,
+    path: ['fechaFin'],
+  });
+export type PromocionInput = z.input<typeof promocionInputSchema>;
+
+const idPositivo = z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).positive(M.detalleInvalido).max(2_147_483_647, M.detalleInvalido);
+
+/** 'Agregar Detalle': the same product twice adds to its quantity. */
+export const detallePromocionInputSchema = z
+  .object({
+    producto: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
+    cantidad: z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).min(1, M.detalleInvalido).max(10_000, M.detalleInvalido),
+    promocion: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
+  })
+  .strict();
+export type DetallePromocionInput = z.input<typeof detallePromocionInputSchema>;
+
+export const productoEnPromocionSchema = z.object({
+  id: z.number().int(),
+  denominacion: z.string(),
+  precio: z.number(),
+  stock: z.number().int(),
+  imagen: z.string().nullable(),
+});
+
+export const detallePromocionSchema = z.object({
+  id: z.number().int(),
+  cantidad: z.number().int(),
+  producto: productoEnPromocionSchema,
+  promocion: z.object({ id: z.number().int() }),
+});
+export type DetallePromocion = z.infer<typeof detallePromocionSchema>;
+
+/** Dates travel as ISO strings (UTC). */
+export const promocionSchema = z.object({
+  id: z.number().int(),
+  denominacion: z.string(),
+  descripcion: z.string(),
+  fechaInicio: z.string(),
+  fechaFin: z.string(),
+  precioPromocional: z.number(),
+  detalles: z.array(detallePromocionSchema),
+});
+export type Promocion = z.infer<typeof promocionSchema>;
+
+/** A promotion of the public page, with what the card and the cart need. */
+export const promocionActivaSchema = promocionSchema.extend({
+  /** Promotional price / total units, rounded to cents (the applied price in the cart). */
+  precioUnitario: z.number(),
+  /** Sum of the products' current prices x quantities, for the struck-through price. */
+  precioOriginal: z.number(),
+});
+export type PromocionActiva = z.infer<typeof promocionActivaSchema>;
+
+/** Active while its end is not before now (spec section 4). */
+export const estaActiva = (p: { fechaFin: string | Date }, ahora: Date = new Date()): boolean =>
+  new Date(p.fechaFin).getTime() >= ahora.getTime();

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { ROLES } from './enums';
+import { domicilioInputSchema, domicilioSchema, personaDatosAdminSchema, personaDatosSchema } from './persona';
+
+export const MENSAJES_USUARIO = {
+  usuarioObligatorio: 'El nombre de usuario es obligatorio',
+  usuarioInvalido: 'El nombre de usuario debe tener entre 3 y 50 letras, números, puntos, guiones o @',
+  claveObligatoria: 'La contraseña es obligatoria',
+  claveMinima: 'La contraseña debe tener al menos 8 caracteres',
+  claveMaxima: 'La contraseña no puede superar los 200 caracteres',
+  rolInvalido: 'Seleccioná un rol válido',
+  rolEnRegistro: 'No se puede elegir el rol al registrarse',
+  usuarioNoEncontrado: 'No se encontró el usuario.',
+  eliminarseASiMismo: 'No podés eliminar tu propio usuario.',
+  quitarseAdmin: 'No podés quitarte el rol de administrador.',
+  soloClaveYMensaje: 'Solo podés cambiar tu contraseña y tu mensaje.',
+  registroExitoso: 'Registro exitoso',
+} as const;
+const M = MENSAJES_USUARIO;
+
+export const nombreUsuarioSchema = z
+  .string({ error: M.usuarioObligatorio })
+  .trim()
+  .min(1, M.usuarioObligatorio)
+  .regex(/^[A-Za-z0-9._@-]{3,50}$/, M.usuarioInvalido);
+
+export const claveSchema = z.string({ error: M.claveObligatoria }).min(1, M.claveObligatoria).min(8, M.claveMinima).max(200, M.claveMaxima);
+
+/** JSON has no `undefined`: a `rol` key present in a registration is always refused. */
+const sinRol = z.never({ error: M.rolEnRegistro }).optional();
+
+/** `POST /api/registro` (public): person, address and login in one go; always role USER. */
+export const registroSchema = z
+  .object({
+    persona: personaDatosSchema,
+    domicilio: domicilioInputSchema,
+    usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveSchema, rol: sinRol }).strict(),
+    rol: sinRol,
+  })
+  .strict();
+export type RegistroInput = z.input<typeof registroSchema>;
+
+const rolSchema = z.enum(ROLES, { error: M.rolInvalido });
+const mensajeSchema = z.string().trim().max(500).nullable().optional();
+
+/** `POST /api/user` (admin). */
+export const usuarioCrearSchema = z
+  .object({ usuario: nombreUsuarioSchema, clave: claveSchema, rol: rolSchema.default('USER'), mensaje: mensajeSchema })
+  .strict();
+export type UsuarioCrearInput = z.input<typeof usuarioCrearSchema>;
+
+/** An empty password in an edit form means "keep the current one". */
+const claveOpcionalSchema = z
+  .string()
+  .optional()
+  .transform((c) => (c === undefined || c === '' ? undefined : c))
+  .pipe(claveSchema.optional());
+
+/**
+ * `PUT /api/user/{id}`: every field optional. A customer (their own user) may change only `clave` and
+ * `mensaje`; `usuario` and `rol` equal to the current ones are tolerated, different ones refused.
+ */
+export const usuarioActualizarSchema = z
+  .object({
+    id: z.number().int().optional(),
+    usuario: nombreUsuarioSchema.optional(),
+    clave: claveOpcionalSchema,
+    rol: rolSchema.optional(),
+    mensaje: mensajeSchema,
+  })
+  .strict();
+export type UsuarioActualizarInput = z.input<typeof usuarioActualizarSchema>;
+
+/** Users grid filters. */
+export const usuarioFiltrosSchema = z.object({
+  nombre: z.string().trim().max(100).optional().describe('Contiene, sin acentos ni mayúsculas: nombre, apellido o usuario'),
+  rol: z.enum(ROLES).optional(),
+});
+export type UsuarioFiltros = z.infer<typeof usuarioFiltrosSchema>;
+
+/** A user as the API answers it: never with `clave`. */
+export const usuarioSchema = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  rol: z.enum(ROLES),
+  mensaje: z.string().nullable(),
+  persona: z
+    .object({ id: z.number().int(), nombre: z.string(), apellido: z.string(), email: z.string(), telefono: z.string() })
+    .nullable(),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+/** 'Formulario de Usuarios' (admin): person, address, login and role, saved in one transaction. */
+export const usuarioCompletoCrearSchema = z
+  .object({
+    persona: personaDatosAdminSchema,
+    domicilio: domicilioInputSchema,
+    usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveSchema }).strict(),
+    rol: rolSchema.default('USER'),
+  })
+  .strict();
+export type UsuarioCompletoCrearInput = z.input<typeof usuarioCompletoCrearSchema>;
+
+/** Editing: the password is optional (empty or missing keeps it). */
+export const usuarioCompletoActualizarSchema = usuarioCompletoCrearSchema
+  .extend({ usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveOpcionalSchema }).strict() })
+  .strict();
+export type UsuarioCompletoActualizarInput = z.input<typeof usuarioCompletoActualizarSchema>;
+
+export const usuarioCompletoSchema = z.object({
+  persona: z
+    .object({ id: z.number().int(), nombre: z.string(), apellido: z.string(), telefono: z.string(), email: z.string() })
+    .nullable(),
+  domicilio: domicilioSchema.nullable(),
+  usuario: z.object({ id: z.number().int(), usuario: z.string(), mensaje: z.string().nullable() }),
+  rol: z.enum(ROLES),
+});
+export type UsuarioCompleto = z.infer<typeof usuarioCompletoSchema>;

@@ -1,0 +1,19 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+// PostgreSQL's lower() and ILIKE fold only ASCII under the C locale (PGlite uses it): accents are
+// folded explicitly, so 'lapiz' finds 'Lápiz' on both engines without the unaccent extension.
+const CON_ACENTO = 'áàäâãéèëêíìïîóòöôõúùüûñçÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇ';
+const SIN_ACENTO = 'aaaaaeeeeiiiiooooouuuuncAAAAAEEEEIIIIOOOOOUUUUNC';
+
+export const sinAcentos = (columna: SQLWrapper): SQL => sql`translate(${columna}, ${CON_ACENTO}, ${SIN_ACENTO})`;
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+export const escaparLike = (texto: string): string => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Case- and accent-insensitive 'contains'; `texto` must come through `normalizarBusqueda`. */
+export const contieneSinAcentos = (columna: SQLWrapper, texto: string): SQL =>
+  sql`${sinAcentos(columna)} ilike ${`%${escaparLike(texto)}%`}`;
+
+/** Case- and accent-insensitive 'starts with', to rank suggestions. */
+export const empiezaSinAcentos = (columna: SQLWrapper, texto: string): SQL =>
+  sql`${sinAcentos(columna)} ilike ${`${escaparLike(texto)}%`}`;

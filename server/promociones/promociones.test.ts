@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diaMendoza } from '../../domain/fechas';
+import { MENSAJES_PROMOCION, type Promocion, type PromocionActiva } from '../../domain/promocion';
+import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
+import { crearProducto, crearPromocion, crearUsuario } from '../test/fabricas';
+
+let t: AppDePrueba;
+let admin: string;
+let cliente: string;
+
+beforeAll(async () => {
+  t = await crearAppDePrueba();
+  const a = await crearUsuario(t.db, { usuario: 'admin-promo', rol: 'ADMIN' });
+  const c = await crearUsuario(t.db, { usuario: 'cliente-promo' });
+  admin = await t.cookieDe(a.usuario, a.clave);
+  cliente = await t.cookieDe(c.usuario, c.clave);
+});
+afterAll(() => t.cerrar());
+
+const pedir = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
+  t.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: cookie ? { cookie } : {} });
+
+const promoValida = (extra: Record<string, unknown> = {}) => ({
+  denominacion: 'Vuelta al cole',
+  descripcion: 'Útiles para arrancar',
+  precioPromocional: 10000,
+  fechaInicio: '2026-03-01',
+  fechaFin: '2026-03-31',
+  ...extra,
+});
+
+describe('POST /api/promocion', () => {
+  it("takes 'yyyy-MM-dd' days as whole Mendoza days and answers the promotion with its id", async () => {
+    const r = await pedir('POST', '/api/promocion', promoValida({ precioPromocional: '1.500,50' }));
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toEqual({
+      id: expect.any(Number),
+      denominacion: 'Vuelta al cole',
+      descripcion: 'Útiles para arrancar',
+      precioPromocional: 1500.5,
+      fechaInicio: '2026-03-01T03:00:00.000Z',
+      fechaFin: '2026-04-01T02:59:59.999Z',
+      detalles: [],
+    });
+  });
+
+  it('takes ISO date-times as they are, and date-times without a zone as Mendoza time', async () => {
+    const r = await pedir('POST', '/api/promocion', promoValida({ fechaInicio: '2026-05-01T10:00:00Z', fechaFin: '2026-05-02T18:30' }));
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({ fechaInicio: '2026-05-01T10:00:00.000Z', fechaFin: '2026-05-02T21:30:00.000Z' });
+  });
+
+  it('requires every field, each with its message', async () => {
+    const r = await pedir('POST', '/api/promocion', {});
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(
+      'La denominación es obligatoria. La descripción es obligatoria. El precio promocional es obligatorio. La fecha de inicio es obligatoria. La fecha de fin es obligatoria',
+    );
+    const blancos = await pedir('POST', '/api/promocion', promoValida({ denominacion: ' ', descripcion: '', fechaInicio: '', fechaFin: ' ' }));
+    expect(blancos.json().message).toBe(
+      'La denominación es obligatoria. La descripción es obligatoria. La fecha de inicio es obligatoria. La fecha de fin es obligatoria',
+    );
+  });
+
+  it.each([
+    [{ precioPromocional: 0 }, MENSAJES_PROMOCION.precioMayorACero],
+    [{ precioPromocional: 'abc' }, MENSAJES_PROMOCION.precioMayorACero],
+    [{ fechaInicio: '2026-02-30' }, MENSAJES_PROMOCION.fechaInicioInvalida],
+    [{ fechaFin: 'mañana' }, MENSAJES_PROMOCION.fechaFinInvalida],
+    [{ fechaInicio: '2026-04-01', fechaFin: '2026-03-31' }, 'La fecha de fin no puede ser anterior a la fecha de inicio'],
+  ])('refuses %j with a clear message', async (extra, mensaje) => {
+    const r = await pedir('POST', '/api/promocion', promoValida(extra));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(mensaje);
+  });
+
+  it('accepts the same start and end day, refuses unknown fields and customers', async () => {
+    expect((await pedir('POST', '/api/promocion', promoValida({ fechaInicio: '2026-03-05', fechaFin: '2026-03-05' }))).statusCode).toBe(201);
+    expect((await pedir('POST', '/api/promocion', promoValida({ detalles: [] }))).statusCode).toBe(400);
+    expect((await pedir('POST', '/api/promocion', promoValida(), cliente)).statusCode).toBe(403);
+    expect((await pedir('POST', '/api/promocion', promoValida(), '')).statusCode).toBe(401);
+  });
+});
+
+describe('listing promotions', () => {
+  let vigente: number;
+  let vencida: number;
+  let terminaHoy: number;
+  beforeAll(async () => {
+    const p1 = await crearProducto(t.db, { costo: 1000, porcentaje: 50 }); // 1500
+    const p2 = await crearProducto(t.db, { costo: 200, porcentaje: 100 }); // 400
+    vigente = (await crearPromocion(t.db, { precioPromocional: 1000, detalles: [{ productoId: p1.id, cantidad: 1 }, { productoId: p2.id, cantidad: 2 }] })).id;
+    vencida = (await crearPromocion(t.db, { fechaInicio: new Date(Date.now() - 9 * 86_400_000), fechaFin: new Date(Date.now() - 60_000) })).id;
+    // Created through the API with today's Mendoza day as its end: active until 23:59:59 tonight.
+    const hoy = diaMendoza(new Date());
+    terminaHoy = (await pedir('POST', '/api/promocion', promoValida({ fechaInicio: hoy, fechaFin: hoy }))).json().id;
+  });
+
+  it('GET /api/promocion lists all for admins, newest first, with their lines', async () => {
+    const r = await pedir('GET', '/api/promocion');
+    expect(r.statusCode).toBe(200);
+    const lista = r.json() as Promocion[];
+    const ids = lista.map((p) => p.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(ids).toEqual(expect.arrayContaining([vigente, vencida, terminaHoy]));
+    const conDetalles = lista.find((p) => p.id === vigente)!;
+    expect(conDetalles.detalles).toHaveLength(2);
+    expect(conDetalles.detalles[0]).toEqual({
+      id: expect.any(Number),
+      cantidad: 1,
+      producto: { id: expect.any(Number), denominacion: expect.any(String), precio: 1500, stock: 10, imagen: null },
+      promocion: { id: vigente },
+    });
+    expect((await pedir('GET', '/api/promocion', undefined, cliente)).statusCode).toBe(403);
+  });
+
+  it('GET /api/promocion/activas hides expired ones and adds the unit and original prices', async () => {
+    const r = await pedir('GET', '/api/promocion/activas', undefined, '');
+    expect(r.statusCode).toBe(200);
+    const activas = r.json() as PromocionActiva[];
+    const ids = activas.map((p) => p.id);
+    expect(ids).toContain(vigente);
+    expect(ids).toContain(terminaHoy);
+    expect(ids).not.toContain(vencida);
+    const promo = activas.find((p) => p.id === vigente)!;
+    // 1000 / 3 units = 333.33; original 1500 + 2 x 400.
+    expect(promo.precioUnitario).toBe(333.33);
+    expect(promo.precioOriginal).toBe(2300);
+  });
+
+  it('GET /api/promocion/:id answers one promotion, 404 when unknown', async () => {
+    const r = await pedir('GET', `/api/promocion/${vigente}`, undefined, '');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().detalles).toHaveLength(2);
+    const no = await pedir('GET', '/api/promocion/999999', undefined, '');
+    expect(no.statusCode).toBe(404);
+    expect(no.json().message).toBe(MENSAJES_PROMOCION.promocionNoEncontrada);
+  });
+});
+
+describe('promotion lines', () => {
+  it('adds a product, and the same product again adds to its quantity', async () => {
+    const promo = (await pedir('POST', '/api/promocion', promoValida())).json() as Promocion;
+    const p = await crearProducto(t.db);
+    const primero = await pedir('POST', '/api/detallePromocion', { producto: { id: p.id }, cantidad: 2, promocion: { id: promo.id } });
+    expect(primero.statusCode).toBe(201);
+    expect(primero.json()).toMatchObject({ cantidad: 2, producto: { id: p.id }, promocion: { id: promo.id } });
+    const segundo = await pedir('POST', '/api/detallePromocion', { producto: { id: p.id }, cantidad: 3, promocion: { id: promo.id } });
+    expect(segundo.json()).toMatchObject({ id: primero.json().id, cantidad: 5 });
+    const lineas = await pedir('GET', `/api/detallePromocion/promocion/${promo.id}`, undefined, '');
+    expect(lineas.statusCode).toBe(200);
+    expect(lineas.json()).toEqual([segundo.json()]);
+  });
+
+  it.each([
+    { cantidad: 0 },
+    { cantidad: -1 },
+    { cantidad: 1.5 },
+    { cantidad: 'x' },
+    { sinCantidad: true },
+    { sinProducto: true },
+    { productoId: 0 },
+  ])("refuses %j with 'Seleccioná un producto válido y una cantidad mayor a 0.'", async (caso) => {
+    const promo = await crearPromocion(t.db);
+    const p = await crearProducto(t.db);
+    const cuerpo: Record<string, unknown> = { producto: { id: 'productoId' in caso ? caso.productoId : p.id }, cantidad: 'cantidad' in caso ? caso.cantidad : 1, promocion: { id: promo.id } };
+    if ('sinCantidad' in caso) delete cuerpo.cantidad;
+    if ('sinProducto' in caso) delete cuerpo.producto;
+    const r = await pedir('POST', '/api/detallePromocion', cuerpo);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('Seleccioná un producto válido y una cantidad mayor a 0.');
+    expect((await pedir('GET', `/api/detallePromocion/promocion/${promo.id}`)).json()).toEqual([]);
+  });
+
+  it('refuses an unknown product (400) and an unknown promotion (404)', async () => {
+    const promo = await crearPromocion(t.db);
+    const p = await crearProducto(t.db);
+    const sinProducto = await pedir('POST', '/api/detallePromocion', { producto: { id: 999_999 }, cantidad: 1, promocion: { id: promo.id } });
+    expect(sinProducto.statusCode).toBe(400);
+    expect(sinProducto.json().message).toBe(MENSAJES_PROMOCION.detalleInvalido);
+    const sinPromo = await pedir('POST', '/api/detallePromocion', { producto: { id: p.id }, cantidad: 1, promocion: { id: 999_999 } });
+    expect(sinPromo.statusCode).toBe(404);
+    expect(sinPromo.json().message).toBe(MENSAJES_PROMOCION.promocionNoEncontrada);
+    expect((await pedir('GET', '/api/detallePromocion/promocion/999999')).statusCode).toBe(404);
+    expect((await pedir('POST', '/api/detallePromocion', { producto: { id: p.id }, cantidad: 1, promocion: { id: promo.id } }, cliente)).statusCode).toBe(403);
+  });
+
+  it('DELETE /api/detallePromocion/:id removes a line; DELETE /api/promocion/:id removes the promotion', async () => {
+    const p = await crearProducto(t.db);
+    const promo = await crearPromocion(t.db, { detalles: [{ productoId: p.id, cantidad: 1 }] });
+    const [linea] = (await pedir('GET', `/api/detallePromocion/promocion/${promo.id}`)).json();
+    expect((await pedir('DELETE', `/api/detallePromocion/${linea.id}`, undefined, cliente)).statusCode).toBe(403);
+    expect((await pedir('DELETE', `/api/detallePromocion/${linea.id}`)).statusCode).toBe(204);
+    expect((await pedir('DELETE', `/api/detallePromocion/${linea.id}`)).statusCode).toBe(404);
+    expect((await pedir('GET', `/api/detallePromocion/promocion/${promo.id}`)).json()).toEqual([]);
+
+    expect((await pedir('DELETE', `/api/promocion/${promo.id}`, undefined, cliente)).statusCode).toBe(403);
+    expect((await pedir('DELETE', `/api/promocion/${promo.id}`)).statusCode).toBe(204);
+    expect((await pedir('GET', `/api/promocion/${promo.id}`)).statusCode).toBe(404);
+    expect((await pedir('DELETE', `/api/promocion/${promo.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,128 @@
+import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { precioUnitarioPromocion, sumarLineas } from '../../domain/money';
+import {
+  MENSAJES_PROMOCION,
+  type DetallePromocion,
+  type detallePromocionInputSchema,
+  type Promocion,
+  type PromocionActiva,
+  type promocionInputSchema,
+} from '../../domain/promocion';
+import type { Db } from '../db/client';
+import { detallePromocion, producto, promocion } from '../db/schema';
+import { Invalido, NoEncontrado } from '../errors';
+
+type FilaPromocion = typeof promocion.$inferSelect;
+
+const columnasDetalle = {
+  id: detallePromocion.id,
+  cantidad: detallePromocion.cantidad,
+  promocionId: detallePromocion.promocionId,
+  producto: { id: producto.id, denominacion: producto.denominacion, precio: producto.precio, stock: producto.stock, imagen: producto.imagen },
+};
+
+async function detallesDe(db: Db, promocionIds: number[]): Promise<Map<number, DetallePromocion[]>> {
+  const porPromocion = new Map<number, DetallePromocion[]>(promocionIds.map((id) => [id, []]));
+  if (promocionIds.length === 0) return porPromocion;
+  const filas = await db
+    .select(columnasDetalle)
+    .from(detallePromocion)
+    .innerJoin(producto, eq(producto.id, detallePromocion.productoId))
+    .where(inArray(detallePromocion.promocionId, promocionIds))
+    .orderBy(asc(detallePromocion.id));
+  for (const { promocionId, ...d } of filas) porPromocion.get(promocionId)?.push({ ...d, promocion: { id: promocionId } });
+  return porPromocion;
+}
+
+const aRespuesta = (p: FilaPromocion, detalles: DetallePromocion[]): Promocion => ({
+  id: p.id,
+  denominacion: p.denominacion,
+  descripcion: p.descripcion,
+  fechaInicio: p.fechaInicio.toISOString(),
+  fechaFin: p.fechaFin.toISOString(),
+  precioPromocional: p.precioPromocional,
+  detalles,
+});
+
+/** Adds what the public card and the cart need: the unit price and the sum of the normal prices. */
+export const conPrecios = (p: Promocion): PromocionActiva => ({
+  ...p,
+  precioUnitario: precioUnitarioPromocion(p.precioPromocional, p.detalles.reduce((n, d) => n + d.cantidad, 0)),
+  precioOriginal: sumarLineas(p.detalles.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio }))),
+});
+
+/** Every promotion, newest first (admin grid). */
+export async function listarPromociones(db: Db): Promise<Promocion[]> {
+  const filas = await db.select().from(promocion).orderBy(desc(promocion.id));
+  const detalles = await detallesDe(db, filas.map((p) => p.id));
+  return filas.map((p) => aRespuesta(p, detalles.get(p.id) ?? []));
+}
+
+/** Promotions whose end is not before `ahora` (spec section 4), the ones ending first first. */
+export async function listarPromocionesActivas(db: Db, ahora = new Date()): Promise<PromocionActiva[]> {
+  const filas = await db.select().from(promocion).where(gte(promocion.fechaFin, ahora)).orderBy(asc(promocion.fechaFin), asc(promocion.id));
+  const detalles = await detallesDe(db, filas.map((p) => p.id));
+  return filas.map((p) => conPrecios(aRespuesta(p, detalles.get(p.id) ?? [])));
+}
+
+export async function obtenerPromocion(db: Db, id: number): Promise<Promocion> {
+  const [fila] = await db.select().from(promocion).where(eq(promocion.id, id)).limit(1);
+  if (!fila) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
+  const detalles = await detallesDe(db, [id]);
+  return aRespuesta(fila, detalles.get(id) ?? []);
+}
+
+export async function crearPromocion(db: Db, datos: z.output<typeof promocionInputSchema>): Promise<Promocion> {
+  const [creada] = await db.insert(promocion).values(datos).returning();
+  return aRespuesta(creada!, []);
+}
+
+/** Sale lines that used it keep their price; their link to the promotion is cleared (FK set null). */
+export async function eliminarPromocion(db: Db, id: number): Promise<void> {
+  const borradas = await db.delete(promocion).where(eq(promocion.id, id)).returning({ id: promocion.id });
+  if (borradas.length === 0) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
+}
+
+async function obtenerDetalle(db: Db, id: number): Promise<DetallePromocion> {
+  const [fila] = await db
+    .select(columnasDetalle)
+    .from(detallePromocion)
+    .innerJoin(producto, eq(producto.id, detallePromocion.productoId))
+    .where(eq(detallePromocion.id, id))
+    .limit(1);
+  if (!fila) throw new NoEncontrado(MENSAJES_PROMOCION.detalleNoEncontrado);
+  const { promocionId, ...d } = fila;
+  return { ...d, promocion: { id: promocionId } };
+}
+
+/** 'Agregar Detalle': the same product twice adds to its quantity (one line per product). */
+export async function agregarDetalle(db: Db, datos: z.output<typeof detallePromocionInputSchema>): Promise<DetallePromocion> {
+  const id = await db.transaction(async (tx) => {
+    const [promo] = await tx.select({ id: promocion.id }).from(promocion).where(eq(promocion.id, datos.promocion.id)).limit(1);
+    if (!promo) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
+    const [prod] = await tx.select({ id: producto.id }).from(producto).where(eq(producto.id, datos.producto.id)).limit(1);
+    if (!prod) throw new Invalido(MENSAJES_PROMOCION.detalleInvalido);
+    const [fila] = await tx
+      .insert(detallePromocion)
+      .values({ promocionId: promo.id, productoId: prod.id, cantidad: datos.cantidad })
+      .onConflictDoUpdate({
+        target: [detallePromocion.promocionId, detallePromocion.productoId],
+        set: { cantidad: sql`${detallePromocion.cantidad} + excluded.cantidad` },
+      })
+      .returning({ id: detallePromocion.id });
+    return fila!.id;
+  });
+  return obtenerDetalle(db, id);
+}
+
+export async function listarDetalles(db: Db, promocionId: number): Promise<DetallePromocion[]> {
+  const [promo] = await db.select({ id: promocion.id }).from(promocion).where(eq(promocion.id, promocionId)).limit(1);
+  if (!promo) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
+  return (await detallesDe(db, [promocionId])).get(promocionId) ?? [];
+}
+
+export async function eliminarDetalle(db: Db, id: number): Promise<void> {
+  const borrados = await db.delete(detallePromocion).where(eq(detallePromocion.id, id)).returning({ id: detallePromocion.id });
+  if (borrados.length === 0) throw new NoEncontrado(MENSAJES_PROMOCION.detalleNoEncontrado);
+}

@@ -1,0 +1,193 @@
+import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { UsuarioSesion } from '../../domain/auth';
+import { MENSAJES } from '../../domain/mensajes';
+import { normalizarBusqueda } from '../../domain/texto';
+import {
+  MENSAJES_USUARIO,
+  type registroSchema,
+  type Usuario,
+  type usuarioActualizarSchema,
+  type UsuarioCompleto,
+  type usuarioCompletoActualizarSchema,
+  type usuarioCompletoCrearSchema,
+  type usuarioCrearSchema,
+  type UsuarioFiltros,
+} from '../../domain/usuario';
+import { hashearClave } from '../auth/claves';
+import type { Db } from '../db/client';
+import { domicilio, persona, usuario } from '../db/schema';
+import { Conflicto, NoEncontrado, Prohibido } from '../errors';
+import { codigoPg } from '../http/manejar-errores';
+import { contieneSinAcentos } from '../db/texto-sql';
+
+const columnasUsuario = {
+  id: usuario.id,
+  usuario: usuario.usuario,
+  rol: usuario.rol,
+  mensaje: usuario.mensaje,
+  persona: { id: persona.id, nombre: persona.nombre, apellido: persona.apellido, email: persona.email, telefono: persona.telefono },
+};
+
+/** Users grid: each user with its person; `nombre` matches name, surname or login name. */
+export async function listarUsuarios(db: Db, filtros: UsuarioFiltros): Promise<Usuario[]> {
+  const condiciones: SQL[] = [];
+  const texto = filtros.nombre ? normalizarBusqueda(filtros.nombre) : '';
+  if (texto) {
+    condiciones.push(
+      or(contieneSinAcentos(persona.nombre, texto), contieneSinAcentos(persona.apellido, texto), contieneSinAcentos(usuario.usuario, texto))!,
+    );
+  }
+  if (filtros.rol) condiciones.push(eq(usuario.rol, filtros.rol));
+  return db
+    .select(columnasUsuario)
+    .from(usuario)
+    .leftJoin(persona, eq(persona.userId, usuario.id))
+    .where(condiciones.length ? and(...condiciones) : undefined)
+    .orderBy(asc(usuario.id));
+}
+
+export async function obtenerUsuario(db: Db, id: number): Promise<Usuario> {
+  const [fila] = await db.select(columnasUsuario).from(usuario).leftJoin(persona, eq(persona.userId, usuario.id)).where(eq(usuario.id, id));
+  if (!fila) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
+  return fila;
+}
+
+async function asegurarNombreLibre(db: Db, nombre: string, salvoId?: number): Promise<void> {
+  const condicion = salvoId ? and(eq(usuario.usuario, nombre), ne(usuario.id, salvoId)) : eq(usuario.usuario, nombre);
+  const [otro] = await db.select({ id: usuario.id }).from(usuario).where(condicion).limit(1);
+  if (otro) throw new Conflicto(MENSAJES.usuarioExistente);
+}
+
+/** Two requests for the same name at once: the unique index decides, with the same message. */
+async function conNombreUnico<T>(operacion: () => Promise<T>): Promise<T> {
+  try {
+    return await operacion();
+  } catch (error) {
+    if (codigoPg(error) === '23505') throw new Conflicto(MENSAJES.usuarioExistente);
+    throw error;
+  }
+}
+
+export async function crearUsuario(db: Db, datos: z.output<typeof usuarioCrearSchema>): Promise<Usuario> {
+  await asegurarNombreLibre(db, datos.usuario);
+  const clave = await hashearClave(datos.clave);
+  const [creado] = await conNombreUnico(() =>
+    db.insert(usuario).values({ usuario: datos.usuario, clave, rol: datos.rol, mensaje: datos.mensaje ?? null }).returning({ id: usuario.id }),
+  );
+  return obtenerUsuario(db, creado!.id);
+}
+
+/**
+ * An admin changes anything; a customer (on their own user: the route checks it) only the password and
+ * the message. Sending their current name or role back is tolerated, a different one is refused.
+ */
+export async function actualizarUsuario(db: Db, quien: UsuarioSesion, id: number, datos: z.output<typeof usuarioActualizarSchema>): Promise<Usuario> {
+  const actual = await obtenerUsuario(db, id);
+  if (quien.rol !== 'ADMIN') {
+    const cambiaNombre = datos.usuario !== undefined && datos.usuario !== actual.usuario;
+    const cambiaRol = datos.rol !== undefined && datos.rol !== actual.rol;
+    if (cambiaNombre || cambiaRol) throw new Prohibido(MENSAJES_USUARIO.soloClaveYMensaje);
+  }
+  // An admin cannot lock themselves out of the back office.
+  if (quien.id === id && quien.rol === 'ADMIN' && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
+  if (datos.usuario !== undefined) await asegurarNombreLibre(db, datos.usuario, id);
+  const cambios: Partial<typeof usuario.$inferInsert> = {};
+  if (datos.usuario !== undefined) cambios.usuario = datos.usuario;
+  if (datos.rol !== undefined && quien.rol === 'ADMIN') cambios.rol = datos.rol;
+  if (datos.mensaje !== undefined) cambios.mensaje = datos.mensaje;
+  if (datos.clave !== undefined) cambios.clave = await hashearClave(datos.clave);
+  if (Object.keys(cambios).length > 0) await conNombreUnico(() => db.update(usuario).set(cambios).where(eq(usuario.id, id)));
+  return obtenerUsuario(db, id);
+}
+
+/** Deletes the login, its person and its address; its sales stay as history (user set to null). */
+export async function eliminarUsuario(db: Db, quienId: number, id: number): Promise<void> {
+  if (quienId === id) throw new Conflicto(MENSAJES_USUARIO.eliminarseASiMismo);
+  await db.transaction(async (tx) => {
+    const [existe] = await tx.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, id)).for('update');
+    if (!existe) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
+    const personas = await tx.select({ domicilioId: persona.domicilioId }).from(persona).where(eq(persona.userId, id));
+    // The person goes with the user (FK cascade); its address is deleted explicitly.
+    await tx.delete(usuario).where(eq(usuario.id, id));
+    for (const { domicilioId } of personas) if (domicilioId) await tx.delete(domicilio).where(eq(domicilio.id, domicilioId));
+  });
+}
+
+/** Public registration: login (always USER), address and person in one transaction. */
+export async function registrar(db: Db, datos: z.output<typeof registroSchema>): Promise<UsuarioSesion> {
+  await asegurarNombreLibre(db, datos.usuario.usuario);
+  const clave = await hashearClave(datos.usuario.clave);
+  return conNombreUnico(() =>
+    db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(usuario)
+        .values({ usuario: datos.usuario.usuario, clave, rol: 'USER' })
+        .returning({ id: usuario.id, usuario: usuario.usuario, rol: usuario.rol, mensaje: usuario.mensaje });
+      const [d] = await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id });
+      await tx.insert(persona).values({ ...datos.persona, domicilioId: d!.id, userId: u!.id });
+      return u!;
+    }),
+  );
+}
+
+// ---- 'Formulario de Usuarios' (admin) ----
+
+export async function obtenerUsuarioCompleto(db: Db, userId: number): Promise<UsuarioCompleto> {
+  const [fila] = await db
+    .select({
+      usuario: { id: usuario.id, usuario: usuario.usuario, mensaje: usuario.mensaje },
+      rol: usuario.rol,
+      persona: { id: persona.id, nombre: persona.nombre, apellido: persona.apellido, telefono: persona.telefono, email: persona.email },
+      domicilio: { id: domicilio.id, calle: domicilio.calle, numero: domicilio.numero, localidad: domicilio.localidad, provincia: domicilio.provincia },
+    })
+    .from(usuario)
+    .leftJoin(persona, eq(persona.userId, usuario.id))
+    .leftJoin(domicilio, eq(domicilio.id, persona.domicilioId))
+    .where(eq(usuario.id, userId));
+  if (!fila) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
+  return fila;
+}
+
+export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuarioCompletoCrearSchema>): Promise<UsuarioCompleto> {
+  await asegurarNombreLibre(db, datos.usuario.usuario);
+  const clave = await hashearClave(datos.usuario.clave);
+  const id = await conNombreUnico(() =>
+    db.transaction(async (tx) => {
+      const [u] = await tx.insert(usuario).values({ usuario: datos.usuario.usuario, clave, rol: datos.rol }).returning({ id: usuario.id });
+      const [d] = await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id });
+      await tx.insert(persona).values({ ...datos.persona, domicilioId: d!.id, userId: u!.id });
+      return u!.id;
+    }),
+  );
+  return obtenerUsuarioCompleto(db, id);
+}
+
+/** Edits login, role, person and address at once; a person or address missing is created. */
+export async function actualizarUsuarioCompleto(
+  db: Db,
+  quienId: number,
+  userId: number,
+  datos: z.output<typeof usuarioCompletoActualizarSchema>,
+): Promise<UsuarioCompleto> {
+  if (quienId === userId && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
+  await asegurarNombreLibre(db, datos.usuario.usuario, userId);
+  const clave = datos.usuario.clave === undefined ? undefined : await hashearClave(datos.usuario.clave);
+  await conNombreUnico(() =>
+    db.transaction(async (tx) => {
+      const [u] = await tx
+        .update(usuario)
+        .set({ usuario: datos.usuario.usuario, rol: datos.rol, ...(clave ? { clave } : {}) })
+        .where(eq(usuario.id, userId))
+        .returning({ id: usuario.id });
+      if (!u) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
+      const [p] = await tx.select({ id: persona.id, domicilioId: persona.domicilioId }).from(persona).where(eq(persona.userId, userId)).for('update');
+      let domicilioId = p?.domicilioId ?? null;
+      if (domicilioId) await tx.update(domicilio).set(datos.domicilio).where(eq(domicilio.id, domicilioId));
+      else domicilioId = (await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id }))[0]!.id;
+      if (p) await tx.update(persona).set({ ...datos.persona, domicilioId }).where(eq(persona.id, p.id));
+      else await tx.insert(persona).values({ ...datos.persona, domicilioId, userId });
+    }),
+  );
+  return obtenerUsuarioCompleto(db, userId);
+}
