@@ -64,8 +64,8 @@ export const hoyMendoza = (ahora: Date = new Date()): string => diaMendoza(ahora
 /** The wall-clock time in Mendoza as a Date whose UTC fields show it (for spreadsheet cells). */
 export const horaLocalMendoza = (fecha: Date): Date => new Date(fecha.getTime() - OFFSET_MS);
 
-/** A 'yyyy-MM-dd' day in a query or a body (a real calendar day). */
-export const diaSchema = (mensajeObligatorio: string, mensajeInvalido: string) =>
+/** A 'yyyy-MM-dd' day in a query or a body. */
+export const diaSchema = (mensajeObligatorio: string, mensajeInvalido = 'La fecha no es válida (formato aaaa-mm-dd).') =>
   z
     .string({ error: mensajeObligatorio })
     .trim()

@@ -81,6 +81,8 @@ export async function crearPromocion(
   db: Db,
   datos: Partial<{ denominacion: string; descripcion: string; precioPromocional: number; fechaInicio: Date; fechaFin: Date }> & {
     detalles?: Array<{ productoId: number; cantidad: number }>;
+    /** Days from now to the end date (negative: already expired). */
+    finDias?: number;
   } = {},
 ) {
   const n = siguiente();
@@ -90,8 +92,8 @@ export async function crearPromocion(
       denominacion: datos.denominacion ?? `Promo ${n}`,
       descripcion: datos.descripcion ?? 'Una promoción',
       precioPromocional: datos.precioPromocional ?? 1000,
-      fechaInicio: datos.fechaInicio ?? new Date(Date.now() - 86_400_000),
-      fechaFin: datos.fechaFin ?? new Date(Date.now() + 86_400_000),
+      fechaInicio: datos.fechaInicio ?? new Date(Date.now() - 10 * 86_400_000),
+      fechaFin: datos.fechaFin ?? new Date(Date.now() + (datos.finDias ?? 1) * 86_400_000),
     })
     .returning();
   if (datos.detalles?.length) {

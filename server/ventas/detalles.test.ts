@@ -236,7 +236,7 @@ describe('PUT /api/promocion/venta/agregar-promocion/:ventaId/:promocionId', () 
   it('failures answer "Error al agregar la promoción a la venta: {reason}" and change nothing', async () => {
     const a = await crearProducto(t.db, { denominacion: 'Resaltador', stock: 1 });
     const corta = await crearPromocion(t.db, { detalles: [{ productoId: a.id, cantidad: 2 }] });
-    const vencida = await crearPromocion(t.db, { denominacion: 'Vuelta al cole', fechaInicio: new Date(Date.now() - 10 * 86_400_000), fechaFin: new Date(Date.now() - 86_400_000), detalles: [{ productoId: a.id, cantidad: 1 }] });
+    const vencida = await crearPromocion(t.db, { denominacion: 'Vuelta al cole', finDias: -1, detalles: [{ productoId: a.id, cantidad: 1 }] });
     const ventaId = await ventaVacia();
 
     const sinStock = await pedir('PUT', `/api/promocion/venta/agregar-promocion/${ventaId}/${corta.id}`, cookieAdmin);

@@ -115,7 +115,7 @@ describe('POST /api/pedido', () => {
 
   it('unknown product or promotion: 404; expired promotion: 409; nothing written', async () => {
     const a = await crearProducto(t.db, { stock: 5 });
-    const vencida = await crearPromocion(t.db, { denominacion: 'Verano', fechaInicio: new Date(Date.now() - 10 * 86_400_000), fechaFin: new Date(Date.now() - 86_400_000), detalles: [{ productoId: a.id, cantidad: 1 }] });
+    const vencida = await crearPromocion(t.db, { denominacion: 'Verano', finDias: -1, detalles: [{ productoId: a.id, cantidad: 1 }] });
     const ventas = await contarVentas(t.db);
     const sinProducto = await pedido({ lineas: [{ productoId: 999999, cantidad: 1 }], formaPago: 'EFECTIVO', envio: 0 });
     expect(sinProducto.statusCode).toBe(404);

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { MENSAJES } from '../../domain/mensajes';
+import { Invalido } from '../errors';
+
+export interface Multipart {
+  /** Text fields, and the file parts named in `comoTexto` (a browser may send JSON as a Blob). */
+  campos: Record<string, string>;
+  /** The one image file, if sent (its bytes; the type is checked by content later). */
+  archivos: Record<string, Buffer>;
+}
+
+/**
+ * Reads a whole multipart request. Files are limited by the multipart plugin (5 MB: a bigger one is a
+ * 413 with the spec's message). Parts named in `comoTexto` count as fields even when sent as files.
+ */
+export async function leerMultipart(request: FastifyRequest, comoTexto: readonly string[] = []): Promise<Multipart> {
+  const campos: Record<string, string> = {};
+  const archivos: Record<string, Buffer> = {};
+  for await (const parte of request.parts({ limits: { files: 2, fields: 10 } })) {
+    if (parte.type === 'field') {
+      if (typeof parte.value !== 'string') throw new Invalido(MENSAJES.datosInvalidos);
+      campos[parte.fieldname] = parte.value;
+    } else {
+      const contenido = await parte.toBuffer();
+      if (comoTexto.includes(parte.fieldname)) {
+        campos[parte.fieldname] = contenido.toString('utf8');
+      } else {
+        archivos[parte.fieldname] = contenido;
+      }
+    }
+  }
+  return { campos, archivos };
+}
+
+/** Parses a JSON field; a broken one is a 400, never a 500. */
+export function campoJson(multipart: Multipart, nombre: string): unknown {
+  const texto = multipart.campos[nombre];
+  if (texto === undefined) throw new Invalido(`Falta la parte '${nombre}' de la solicitud`);
+  try {
+    return JSON.parse(texto);
+  } catch {
+    throw new Invalido(MENSAJES.jsonInvalido);
+  }
+}
