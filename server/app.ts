@@ -25,6 +25,8 @@ import type { BaseDeDatos, Db } from './db/client';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
+import { pagosPlugin } from './pagos/plugin';
+import { pagosRoutes } from './pagos/routes';
 import { productoRoutes } from './productos/routes';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
@@ -118,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(detalleVentaRoutes);
   await app.register(pedidoRoutes);
   await app.register(informeRoutes);
+  await app.register(pagosPlugin);
+  await app.register(pagosRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(fastifyStatic, {

@@ -23,6 +23,8 @@ const configSchema = z
     MP_WEBHOOK_SECRET: opcional,
     MP_API_BASE_URL: opcional,
     MP_PAGO_VENCE_MINUTOS: z.coerce.number().int().min(1).default(60),
+    /** Time limit of one call to the Mercado Pago API. */
+    MP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SESION_DIAS: z.coerce.number().int().min(1).default(30),
   })
   .transform((c) => ({

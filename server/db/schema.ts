@@ -251,6 +251,37 @@ export const pedidoIdempotente = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.clave] })],
 );
 
+/**
+ * Checkout Pro preferences of the built-in simulator (no MP_ACCESS_TOKEN): what Mercado Pago would
+ * keep on its side, kept in the database so that any instance can serve the simulated checkout.
+ */
+export const preferenciaSimulada = pgTable('preferencia_simulada', {
+  id: text('id').primaryKey(),
+  // The external_reference as sent; not a foreign key, like Mercado Pago's own copy.
+  referencia: text('referencia').notNull(),
+  /** The preference body as the shop sent it (items, back_urls, notification_url, expiration). */
+  datos: jsonb('datos').notNull(),
+  creada: momento('creada').notNull().defaultNow(),
+});
+
+/** Payments made in the simulated checkout; the simulator answers payment get and search from here. */
+export const pagoSimulado = pgTable(
+  'pago_simulado',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    preferenciaId: text('preferencia_id')
+      .notNull()
+      .references(() => preferenciaSimulada.id, { onDelete: 'cascade' }),
+    referencia: text('referencia').notNull(),
+    /** Mercado Pago's own status words: approved, pending, rejected. */
+    estado: text('estado').notNull(),
+    monto: dinero('monto').notNull(),
+    creado: momento('creado').notNull().defaultNow(),
+    actualizado: momento('actualizado').notNull().defaultNow(),
+  },
+  (t) => [index('pago_simulado_referencia_idx').on(t.referencia)],
+);
+
 export const schema = {
   usuario,
   domicilio,
@@ -265,4 +296,6 @@ export const schema = {
   sesion,
   intentoLogin,
   pedidoIdempotente,
+  preferenciaSimulada,
+  pagoSimulado,
 };

@@ -1,7 +1,7 @@
 // Test data with overrides, shared by the API and browser tests.
-import { eq, sql } from 'drizzle-orm';
-import type { EstadoVenta, FormaPago, Rol } from '../../domain/enums';
-import { aCentavos, aPesos, calcularPrecio, sumarLineas } from '../../domain/money';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { EstadoPago, EstadoVenta, FormaPago, Rol } from '../../domain/enums';
+import { calcularPrecio, sumarLineas } from '../../domain/money';
 import { busquedaDeProducto } from '../../domain/texto';
 import { hashearClave } from '../auth/claves';
 import type { Db } from '../db/client';
@@ -102,38 +102,64 @@ export async function crearPromocion(
   return creada!;
 }
 
-/** A sale written directly (stock taken with PEDIDO movements), for tests that need one in place. */
-export async function crearVentaDirecta(
+/**
+ * A sale with its lines, made as a cart order makes it: one transaction that takes the units from
+ * stock (refusing to go below 0, counting them as sold) and writes a PEDIDO movement per line. Mercado Pago sales start with
+ * their payment PENDIENTE.
+ */
+export async function crearVenta(
   db: Db,
   datos: {
     userId: number | null;
-    lineas: Array<{ productoId: number; cantidad: number; precio: number }>;
-    fecha?: Date;
-    estadoVenta?: EstadoVenta;
+    lineas: Array<{ productoId: number; cantidad: number; precioAplicado?: number }>;
     formaPago?: FormaPago;
+    estadoVenta?: EstadoVenta;
+    estadoPago?: EstadoPago | null;
+    fecha?: Date;
     envio?: number;
   },
 ) {
-  const envio = datos.envio ?? 0;
-  const total = aPesos(aCentavos(sumarLineas(datos.lineas)) + aCentavos(envio));
-  const [v] = await db
-    .insert(venta)
-    .values({
-      userId: datos.userId,
-      fecha: datos.fecha ?? new Date(),
-      estadoVenta: datos.estadoVenta ?? 'PENDIENTE',
-      formaPago: datos.formaPago ?? 'EFECTIVO',
-      envio,
-      total,
-    })
-    .returning();
-  for (const l of datos.lineas) {
-    await db.insert(detalleVenta).values({ ventaId: v!.id, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio });
-    await db
-      .update(producto)
-      .set({ stock: sql`${producto.stock} - ${l.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${l.cantidad}` })
-      .where(eq(producto.id, l.productoId));
-    await db.insert(movimientoStock).values({ productoId: l.productoId, delta: -l.cantidad, motivo: 'PEDIDO', ventaId: v!.id });
-  }
-  return v!;
+  const formaPago = datos.formaPago ?? 'MERCADOPAGO';
+  return db.transaction(async (tx) => {
+    const lineas = [];
+    for (const l of datos.lineas) {
+      const [p] = await tx
+        .update(producto)
+        .set({ stock: sql`${producto.stock} - ${l.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${l.cantidad}` })
+        .where(and(eq(producto.id, l.productoId), gte(producto.stock, l.cantidad)))
+        .returning();
+      if (!p) throw new Error(`sin stock del producto ${l.productoId}`);
+      lineas.push({ ...l, precioAplicado: l.precioAplicado ?? p.precio });
+    }
+    const envio = datos.envio ?? 0;
+    const total = sumarLineas([...lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })), { cantidad: 1, precio: envio }]);
+    const [creada] = await tx
+      .insert(venta)
+      .values({
+        userId: datos.userId,
+        formaPago,
+        total,
+        envio,
+        fecha: datos.fecha ?? new Date(),
+        estadoVenta: datos.estadoVenta ?? 'PENDIENTE',
+        estadoPago: datos.estadoPago === undefined ? (formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null) : datos.estadoPago,
+      })
+      .returning();
+    for (const l of lineas) {
+      await tx.insert(detalleVenta).values({ ventaId: creada!.id, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precioAplicado });
+      await tx.insert(movimientoStock).values({ productoId: l.productoId, delta: -l.cantidad, motivo: 'PEDIDO', ventaId: creada!.id, userId: datos.userId });
+    }
+    return { ...creada!, lineas };
+  });
 }
+
+/** A counter sale (EFECTIVO unless told) with lines at the given prices; see `crearVenta`. */
+export const crearVentaDirecta = (
+  db: Db,
+  datos: Omit<Parameters<typeof crearVenta>[1], 'lineas'> & { lineas: Array<{ productoId: number; cantidad: number; precio: number }> },
+) =>
+  crearVenta(db, {
+    ...datos,
+    formaPago: datos.formaPago ?? 'EFECTIVO',
+    lineas: datos.lineas.map((l) => ({ productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio })),
+  });

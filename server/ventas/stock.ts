@@ -101,13 +101,20 @@ export async function devolverStockDeVentas(
   ventaIds: readonly number[],
   motivo: MotivoMovimiento,
   userId: number | null,
+  opciones: { soloPendientes?: boolean } = {},
 ): Promise<number[]> {
   if (ventaIds.length === 0) return [];
   // Claiming the flag locks the sale rows: a concurrent release of the same sale waits and then skips.
   const liberadas = await tx
     .update(venta)
     .set({ stockLiberado: true })
-    .where(and(inArray(venta.id, [...ventaIds]), eq(venta.stockLiberado, false)))
+    .where(
+      and(
+        inArray(venta.id, [...ventaIds]),
+        eq(venta.stockLiberado, false),
+        opciones.soloPendientes ? eq(venta.estadoVenta, 'PENDIENTE') : undefined,
+      ),
+    )
     .returning({ id: venta.id });
   const ids = liberadas.map((v) => v.id);
   if (ids.length === 0) return [];
@@ -145,6 +152,7 @@ export async function devolverStockDeVenta(
   ventaId: number,
   motivo: MotivoMovimiento,
   userId: number | null,
+  opciones: { soloPendientes?: boolean } = {},
 ): Promise<boolean> {
-  return (await devolverStockDeVentas(tx, [ventaId], motivo, userId)).length > 0;
+  return (await devolverStockDeVentas(tx, [ventaId], motivo, userId, opciones)).length > 0;
 }

@@ -228,7 +228,7 @@ describe('DELETE /api/venta/:id', () => {
     expect(r.statusCode).toBe(204);
     expect(await estadoProducto(t.db, p.id)).toEqual({ stock: 10, cantidadVendida: 0, sumaMovimientos: 10 });
     expect(await movimientosDe(t.db, p.id, v.id)).toEqual([
-      { delta: -4, motivo: 'PEDIDO', ventaId: v.id, userId: null },
+      { delta: -4, motivo: 'PEDIDO', ventaId: v.id, userId: cliente.id },
       { delta: 4, motivo: 'VENTA_ELIMINADA', ventaId: v.id, userId: admin.id },
     ]);
     expect(await t.db.$count(venta, eq(venta.id, v.id))).toBe(0);

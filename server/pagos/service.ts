@@ -1,0 +1,215 @@
+import { asc, eq } from 'drizzle-orm';
+import type { UsuarioSesion } from '../../domain/auth';
+import type { EstadoPago } from '../../domain/enums';
+import { aCentavos } from '../../domain/money';
+import { MENSAJES_PAGO, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
+import type { Db } from '../db/client';
+import { detalleVenta, producto, venta } from '../db/schema';
+import { AppError, Conflicto, NoEncontrado, Prohibido } from '../errors';
+import { ErrorDePasarela, type DatosPreferencia, type ItemPreferencia, type PagoMP, type PasarelaPagos } from './pasarela';
+import { liberarStockDeVenta, reservarStockDeNuevo } from './stock-de-venta';
+
+/** Mercado Pago failed us: 502 with the spec's message; the cause goes to the log only. */
+export class ErrorDeMercadoPago extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(502, message);
+    if (options?.cause) this.cause = options.cause;
+  }
+}
+
+export interface OpcionesPago {
+  publicUrl: string;
+  venceMinutos: number;
+}
+
+type Venta = typeof venta.$inferSelect;
+
+/** Dates as Mercado Pago's examples write them, in Mendoza time (UTC-3, no daylight saving). */
+export const fechaMP = (fecha: Date): string => new Date(fecha.getTime() - 3 * 3_600_000).toISOString().replace('Z', '-03:00');
+
+export const venceEl = (v: Pick<Venta, 'fecha'>, minutos: number) => new Date(v.fecha.getTime() + minutos * 60_000);
+
+async function buscarVenta(db: Db, ventaId: number): Promise<Venta> {
+  const [encontrada] = await db.select().from(venta).where(eq(venta.id, ventaId));
+  if (!encontrada) throw new NoEncontrado(MENSAJES_PAGO.ventaNoEncontrada);
+  return encontrada;
+}
+
+const asegurarDuenio = (v: Venta, usuario: UsuarioSesion) => {
+  if (usuario.rol !== 'ADMIN' && v.userId !== usuario.id) throw new Prohibido();
+};
+
+/** Creates the Checkout Pro preference of a customer's pending Mercado Pago order. */
+export async function crearPreferencia(
+  db: Db,
+  pasarela: PasarelaPagos,
+  opciones: OpcionesPago,
+  pedido: { ventaId: number; usuario: UsuarioSesion; ahora?: Date },
+): Promise<PreferenciaCreada> {
+  const ahora = pedido.ahora ?? new Date();
+  const v = await buscarVenta(db, pedido.ventaId);
+  asegurarDuenio(v, pedido.usuario);
+  if (v.formaPago !== 'MERCADOPAGO') throw new Conflicto(MENSAJES_PAGO.ventaNoEsMercadoPago);
+  if (v.estadoPago === 'APROBADO') throw new Conflicto(MENSAJES_PAGO.ventaYaPagada);
+  const vence = venceEl(v, opciones.venceMinutos);
+  if (v.estadoPago === 'VENCIDO' || vence.getTime() <= ahora.getTime()) throw new Conflicto(MENSAJES_PAGO.pagoVencido);
+  if (v.estadoPago === 'RECHAZADO' || v.stockLiberado) throw new Conflicto(MENSAJES_PAGO.pagoRechazado);
+  if (v.estadoVenta !== 'PENDIENTE') throw new Conflicto(MENSAJES_PAGO.ventaNoPendiente);
+
+  const lineas = await db
+    .select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad, precioAplicado: detalleVenta.precioAplicado, denominacion: producto.denominacion })
+    .from(detalleVenta)
+    .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
+    .where(eq(detalleVenta.ventaId, v.id))
+    .orderBy(asc(detalleVenta.id));
+  const items: ItemPreferencia[] = lineas.map((l) => ({
+    id: String(l.productoId),
+    title: l.denominacion,
+    quantity: l.cantidad,
+    unit_price: l.precioAplicado,
+    currency_id: 'ARS',
+  }));
+  if (v.envio > 0) items.push({ id: 'envio', title: 'Envío', quantity: 1, unit_price: v.envio, currency_id: 'ARS' });
+  const suma = items.reduce((total, i) => total + i.quantity * aCentavos(i.unit_price), 0);
+  // Mercado Pago charges the items; the webhook compares the charge with the sale's total.
+  if (items.length === 0 || suma <= 0 || suma !== aCentavos(v.total)) throw new Conflicto(MENSAJES_PAGO.ventaSinProductos);
+
+  const datos: DatosPreferencia = {
+    items,
+    external_reference: String(v.id),
+    back_urls: {
+      success: `${opciones.publicUrl}/mpsuccess`,
+      pending: `${opciones.publicUrl}/mppending`,
+      failure: `${opciones.publicUrl}/mpfailure`,
+    },
+    auto_return: 'approved',
+    notification_url: `${opciones.publicUrl}/api/mercadoPago/webhook`,
+    expires: true,
+    expiration_date_from: fechaMP(ahora),
+    expiration_date_to: fechaMP(vence),
+    date_of_expiration: fechaMP(vence),
+  };
+  let creada;
+  try {
+    creada = await pasarela.crearPreferencia(datos);
+  } catch (error) {
+    throw new ErrorDeMercadoPago(MENSAJES_PAGO.preferenciaFallida, { cause: error });
+  }
+  if (!creada.init_point) throw new ErrorDeMercadoPago(MENSAJES_PAGO.sinLinkDePago);
+  return { init_point: creada.init_point, id: creada.id };
+}
+
+/** Mercado Pago's status words in the shop's terms; undefined: a status we do not act on. */
+export function estadoDePago(status: string): EstadoPago | undefined {
+  switch (status) {
+    case 'approved':
+      return 'APROBADO';
+    case 'rejected':
+    case 'cancelled':
+    case 'refunded':
+    case 'charged_back':
+      return 'RECHAZADO';
+    case 'pending':
+    case 'in_process':
+    case 'authorized':
+    case 'in_mediation':
+      return 'PENDIENTE';
+    default:
+      return undefined;
+  }
+}
+
+export type ResultadoPago =
+  | { tipo: 'registrado'; ventaId: number; estadoPago: EstadoPago; stockLiberado: boolean; sinStockParaAprobacionTardia: boolean }
+  | { tipo: 'sin-cambios'; ventaId: number }
+  | { tipo: 'ignorado'; ventaId?: number; motivo: string }
+  | { tipo: 'venta-desconocida'; referencia: string | null }
+  | { tipo: 'monto-no-coincide'; ventaId: number; monto: number; moneda: string; total: number };
+
+/**
+ * Records what Mercado Pago says about a payment on its sale, idempotently: the same news twice
+ * changes nothing. Used by the webhook, by the return pages' status check and by the expiry sweep.
+ * One transaction with the sale's row locked, so concurrent notifications apply one after another.
+ */
+export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date()): Promise<ResultadoPago> {
+  const referencia = pago.external_reference;
+  const ventaId = referencia && /^\d{1,10}$/.test(referencia) ? Number(referencia) : Number.NaN;
+  if (!Number.isSafeInteger(ventaId) || ventaId <= 0 || ventaId > 2_147_483_647) return { tipo: 'venta-desconocida', referencia };
+  const nuevo = estadoDePago(pago.status);
+
+  return db.transaction(async (tx): Promise<ResultadoPago> => {
+    const [v] = await tx.select().from(venta).where(eq(venta.id, ventaId)).for('update');
+    if (!v) return { tipo: 'venta-desconocida', referencia };
+    if (v.formaPago !== 'MERCADOPAGO') return { tipo: 'ignorado', ventaId, motivo: 'la venta no se paga con Mercado Pago' };
+    if (!Number.isFinite(pago.transaction_amount) || aCentavos(pago.transaction_amount) !== aCentavos(v.total) || pago.currency_id !== 'ARS') {
+      return { tipo: 'monto-no-coincide', ventaId, monto: pago.transaction_amount, moneda: pago.currency_id, total: v.total };
+    }
+    if (!nuevo) return { tipo: 'ignorado', ventaId, motivo: `estado de pago desconocido: ${pago.status}` };
+    if (v.estadoPago === nuevo && v.pagoId === pago.id) return { tipo: 'sin-cambios', ventaId };
+    // A paid order stays paid unless its own payment changes (a refund); another attempt's news is old.
+    if (v.estadoPago === 'APROBADO' && v.pagoId !== pago.id) return { tipo: 'ignorado', ventaId, motivo: 'la venta ya tiene otro pago aprobado' };
+    // After a rejection or an expiry only an approval matters: a pending attempt does not hold stock again.
+    if (nuevo === 'PENDIENTE' && (v.estadoPago === 'RECHAZADO' || v.estadoPago === 'VENCIDO')) {
+      return { tipo: 'ignorado', ventaId, motivo: `pago pendiente de una venta ${v.estadoPago === 'VENCIDO' ? 'vencida' : 'rechazada'}` };
+    }
+
+    await tx.update(venta).set({ estadoPago: nuevo, pagoId: pago.id, pagoActualizado: ahora }).where(eq(venta.id, ventaId));
+    let stockLiberado = v.stockLiberado;
+    let sinStockParaAprobacionTardia = false;
+    if (nuevo === 'RECHAZADO') {
+      if (await liberarStockDeVenta(tx, ventaId, 'PAGO_RECHAZADO')) stockLiberado = true;
+    } else if (nuevo === 'APROBADO' && v.stockLiberado) {
+      // The money arrived after the units went back: take them again if they are still there.
+      if (await reservarStockDeNuevo(tx, ventaId)) stockLiberado = false;
+      else sinStockParaAprobacionTardia = true;
+    }
+    return { tipo: 'registrado', ventaId, estadoPago: nuevo, stockLiberado, sinStockParaAprobacionTardia };
+  });
+}
+
+/** A verified notification names a payment: fetch it from Mercado Pago and record it. */
+export async function procesarNotificacionDePago(db: Db, pasarela: PasarelaPagos, pagoId: string): Promise<ResultadoPago> {
+  const pago = await pasarela.obtenerPago(pagoId);
+  if (!pago) return { tipo: 'ignorado', motivo: `Mercado Pago no conoce el pago ${pagoId}` };
+  return registrarPago(db, pago);
+}
+
+/** Of all the attempts on one order, the one that tells its state: an approval, else the latest. */
+export function pagoQueCuenta(pagos: PagoMP[]): PagoMP | undefined {
+  const aprobado = pagos.find((p) => p.status === 'approved');
+  if (aprobado) return aprobado;
+  const cuando = (p: PagoMP) => Date.parse(p.date_last_updated ?? '') || 0;
+  return [...pagos].sort((a, b) => cuando(b) - cuando(a) || Number(b.id) - Number(a.id))[0];
+}
+
+/** Asks Mercado Pago about an order's payments and records the one that counts. */
+export async function sincronizarVenta(db: Db, pasarela: PasarelaPagos, ventaId: number): Promise<ResultadoPago | undefined> {
+  const pago = pagoQueCuenta(await pasarela.buscarPagos(String(ventaId)));
+  return pago ? registrarPago(db, pago) : undefined;
+}
+
+/**
+ * The return pages ask this: it checks with Mercado Pago first, so a lost notification never leaves
+ * a paid order looking unpaid. If Mercado Pago cannot be reached it answers what the shop knows.
+ */
+export async function consultarEstadoDePago(
+  db: Db,
+  pasarela: PasarelaPagos,
+  ventaId: number,
+  usuario: UsuarioSesion,
+  alFallar: (error: unknown) => void = () => undefined,
+): Promise<{ estado: EstadoPagoVenta; resultado?: ResultadoPago }> {
+  const antes = await buscarVenta(db, ventaId);
+  asegurarDuenio(antes, usuario);
+  let resultado: ResultadoPago | undefined;
+  if (antes.formaPago === 'MERCADOPAGO') {
+    try {
+      resultado = await sincronizarVenta(db, pasarela, ventaId);
+    } catch (error) {
+      if (!(error instanceof ErrorDePasarela)) throw error;
+      alFallar(error);
+    }
+  }
+  const v = await buscarVenta(db, ventaId);
+  return { estado: { ventaId: v.id, estadoPago: v.estadoPago, estadoVenta: v.estadoVenta, total: v.total }, resultado };
+}
