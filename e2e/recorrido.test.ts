@@ -58,7 +58,7 @@ describe('customer journey', () => {
     // Open a product and add it.
     await page.getByRole('article', { name: 'Lápiz negro HB Ecolápiz x 12' }).getByRole('link', { name: /^Ver detalles/ }).click();
     await page.waitForURL(/\/producto\/\d+$/);
-    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await page.getByRole('button', { name: 'Agregar al carrito', exact: true }).click();
     await expect.poll(() => page.getByText('Producto agregado al carrito').first().isVisible()).toBe(true);
 
     // Add a promotion.
