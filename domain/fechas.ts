@@ -23,6 +23,20 @@ export const finDelDiaMendoza = (dia: string): Date => new Date(`${dia}T23:59:59
 /** The Mendoza day ('yyyy-MM-dd') an instant falls on. */
 export const diaMendoza = (fecha: Date): string => new Date(fecha.getTime() - OFFSET_MS).toISOString().slice(0, 10);
 
+/** Today in Mendoza, 'yyyy-MM-dd'. */
+export const hoyMendoza = (ahora: Date = new Date()): string => diaMendoza(ahora);
+
+/** The wall-clock time in Mendoza as a Date whose UTC fields show it (for spreadsheet cells). */
+export const horaLocalMendoza = (fecha: Date): Date => new Date(fecha.getTime() - OFFSET_MS);
+
+/** A 'yyyy-MM-dd' day in a query or a body. */
+export const diaSchema = (mensajeObligatorio: string, mensajeInvalido = 'La fecha no es válida (formato aaaa-mm-dd).') =>
+  z
+    .string({ error: mensajeObligatorio })
+    .trim()
+    .min(1, mensajeObligatorio)
+    .refine(esDiaValido, mensajeInvalido);
+
 /** ISO date-times with an offset or Z ('2026-03-01T10:00:00-03:00'); without one they are Mendoza time. */
 const FORMATO_FECHA_HORA = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -57,17 +71,3 @@ export const fechaEntradaSchema = (limite: 'inicio' | 'fin', mensajeObligatorio:
       }
       return fecha;
     });
-
-/** Today in Mendoza, 'yyyy-MM-dd'. */
-export const hoyMendoza = (ahora: Date = new Date()): string => diaMendoza(ahora);
-
-/** The wall-clock time in Mendoza as a Date whose UTC fields show it (for spreadsheet cells). */
-export const horaLocalMendoza = (fecha: Date): Date => new Date(fecha.getTime() - OFFSET_MS);
-
-/** A 'yyyy-MM-dd' day in a query or a body. */
-export const diaSchema = (mensajeObligatorio: string, mensajeInvalido = 'La fecha no es válida (formato aaaa-mm-dd).') =>
-  z
-    .string({ error: mensajeObligatorio })
-    .trim()
-    .min(1, mensajeObligatorio)
-    .refine(esDiaValido, mensajeInvalido);

@@ -38,11 +38,28 @@ export const MENSAJES = {
   ventaStockYaDevuelto: 'La venta ya devolvió sus unidades al stock: no se pueden cambiar sus detalles.',
   usuarioDeVentaNoExiste: 'El usuario indicado no existe.',
   envioNoNegativo: 'El envío no puede ser negativo.',
-  // Sale lines (spec section 5).
+  errorObtenerVenta: 'Error al obtener los datos de la venta.',
+  noSePudoGuardarVenta: 'No se pudo guardar la venta. Inténtalo de nuevo.',
+  errorGuardarVenta: 'Error al guardar la venta.',
+  errorCrearVenta: (mensaje: string) => `Error al crear la venta: ${mensaje}`,
+  errorCargarVenta: 'No se pudo cargar la información de la venta.',
+  pedidoGuardado: '✅ Pedido guardado con éxito',
+  confirmarEliminarVenta: (id: number) => `¿Está seguro que desea eliminar la venta nro ${id}?`,
+  confirmarEliminarVentasEntre: (desde: string, hasta: string) =>
+    `¿Estás seguro de que querés eliminar TODAS las ventas entre el ${desde} y el ${hasta}?`,
+  ventasEliminadas: '✅ Ventas eliminadas correctamente.',
+  errorEliminarVentas: '❌ Ocurrió un error al eliminar las ventas.',
+  // Sale lines (spec sections 5 and 8).
   cantidadInvalida: 'Debe ingresar una cantidad válida.',
   productoInvalido: 'Debe seleccionar un producto válido.',
   productoSinStock: 'El producto seleccionado no tiene stock disponible.',
   detalleNoEncontrado: 'No se encontró el detalle con el ID proporcionado.',
+  errorObtenerDetalle: 'Error al obtener los datos del detalle de la venta.',
+  errorEliminarDetalle: 'Ocurrió un error al eliminar el detalle.',
+  errorGuardarDetalle: 'Ocurrió un error al guardar el detalle.',
+  errorAgregarDetalle: 'Error al agregar el detalle.',
+  detalleAgregado: 'Detalle agregado con éxito.',
+  confirmarEliminarDetalle: (producto: string) => `¿Está seguro que desea eliminar el detalle de venta del producto ${producto}?`,
   // Cart order.
   pedidoVacio: 'El pedido debe tener al menos un producto o una promoción.',
   promocionNoEncontrada: 'No se encontró la promoción.',
@@ -52,13 +69,19 @@ export const MENSAJES = {
   seleccionaAmbasFechas: 'Debes seleccionar ambas fechas',
   fechaInvalida: 'La fecha no es válida (formato aaaa-mm-dd).',
   rangoFechasInvertido: 'La fecha desde no puede ser posterior a la fecha hasta.',
+  // Back office loads and deletes (spec section 8).
+  errorCargarCategorias: 'Error al cargar categorías',
+  errorCargarProducto: 'Error al cargar producto',
+  errorCargarDatos: 'Error al cargar datos',
+  productoAgregadoAlCarrito: 'Producto agregado al carrito',
+  errorEliminarElemento: 'Error al eliminar el elemento',
 } as const;
-
-export const unirMensajes = (mensajes: readonly string[]): string => mensajes.join('. ');
 
 /** 'La cantidad no puede ser mayor al stock disponible ({stock}).' (spec section 5). */
 export const mensajeCantidadMayorAlStock = (stock: number): string =>
   `La cantidad no puede ser mayor al stock disponible (${stock}).`;
+
+export const unirMensajes = (mensajes: readonly string[]): string => mensajes.join('. ');
 
 /** A cart order asking for more units than are left. */
 export const mensajeStockInsuficiente = (denominacion: string, quedan: number): string =>

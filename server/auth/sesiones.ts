@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { UsuarioSesion } from '../../domain/auth';
 import type { Db } from '../db/client';
@@ -28,6 +28,12 @@ export async function buscarUsuarioDeSesion(db: Db, token: string): Promise<Usua
 
 export async function borrarSesion(db: Db, token: string): Promise<void> {
   await db.delete(sesion).where(eq(sesion.id, hashToken(token)));
+}
+
+/** After a password change: every other session of that user ends (a stolen cookie stops working). */
+export async function cerrarOtrasSesiones(db: Db, userId: number, tokenActual: string | undefined): Promise<void> {
+  const otras = tokenActual ? and(eq(sesion.userId, userId), ne(sesion.id, hashToken(tokenActual))) : eq(sesion.userId, userId);
+  await db.delete(sesion).where(otras);
 }
 
 export async function borrarSesionesVencidas(db: Db): Promise<void> {

@@ -152,6 +152,12 @@ describe('POST /api/producto/with-image', () => {
     expect(r.json()).toMatchObject({ precio: 88.55, imagen: null });
   });
 
+  it('accepts the product part as a field declared application/json (curl -F "producto=...;type=application/json")', async () => {
+    const cuerpo = multipart([{ nombre: 'producto', valor: JSON.stringify(productoValido()), tipo: 'application/json' }]);
+    const r = await t.app.inject({ method: 'POST', url: '/api/producto/with-image', payload: cuerpo.payload, headers: { ...cuerpo.headers, cookie: admin } });
+    expect(r.statusCode).toBe(201);
+  });
+
   it("answers every broken rule of the form, joined with '. '", async () => {
     const r = await guardar('POST', { denominacion: ' ', codigo: '', costo: '0', porcentaje: '-1', stock: -1, categoria: null });
     expect(r.statusCode).toBe(400);
@@ -257,6 +263,19 @@ describe('PUT /api/producto/with-image', () => {
     expect(r.json().message).toBe(`Ya existe un producto con el código ${uno.codigo}`);
   });
 
+  it('a failed edit leaves no new image file behind', async () => {
+    const archivos = fs.readdirSync(t.config.UPLOADS_DIR).length;
+    const r = await guardar('PUT', { ...productoValido(), id: 999_999 }, [{ nombre: 'imagenFile', valor: await imagenDePrueba('png'), archivo: 'a.png' }]);
+    expect(r.statusCode).toBe(404);
+    expect(fs.readdirSync(t.config.UPLOADS_DIR).length).toBe(archivos);
+  });
+
+  it('also takes the product as a plain JSON body (no image)', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/producto/with-image', payload: productoValido(), headers: { cookie: admin } });
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({ precio: 150.75, imagen: null });
+  });
+
   it('refuses a bad image on edit and keeps the product as it was', async () => {
     const creado = (await guardar('POST', productoValido())).json() as Producto;
     const r = await guardar('PUT', { ...productoValido({ codigo: creado.codigo, stock: 1 }), id: creado.id }, [
@@ -349,6 +368,21 @@ describe('stock loads', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ id: p.id, stock: 8 });
     expect((await movimientos(p.id)).map((m) => [m.motivo, m.delta])).toEqual([['INICIAL', 3], ['CARGA', 5]]);
+    await cumpleInvariante(p.id);
+  });
+
+  it('concurrent loads all count: stock = start + every load = sum of movements', async () => {
+    const p = await crearProducto(t.db, { stock: 1 });
+    const respuestas = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0
+          ? t.app.inject({ method: 'PATCH', url: `/api/producto/${p.id}/stock?cantidad=2`, headers: { cookie: admin } })
+          : t.app.inject({ method: 'POST', url: '/api/producto/stock', payload: { codigo: p.codigo, cantidad: 2 }, headers: { cookie: admin } }),
+      ),
+    );
+    expect(respuestas.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const [fila] = await t.db.select({ stock: producto.stock }).from(producto).where(eq(producto.id, p.id));
+    expect(fila!.stock).toBe(21);
     await cumpleInvariante(p.id);
   });
 

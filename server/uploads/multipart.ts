@@ -3,8 +3,11 @@ import { MENSAJES } from '../../domain/mensajes';
 import { Invalido } from '../errors';
 
 export interface Multipart {
-  /** Text fields, and the file parts named in `comoTexto` (a browser may send JSON as a Blob). */
-  campos: Record<string, string>;
+  /**
+   * Fields (text; already parsed when sent with Content-Type application/json) and the file parts
+   * named in `comoTexto` as text (a browser may send JSON as a Blob).
+   */
+  campos: Record<string, unknown>;
   /** The one image file, if sent (its bytes; the type is checked by content later). */
   archivos: Record<string, Buffer>;
 }
@@ -14,11 +17,10 @@ export interface Multipart {
  * 413 with the spec's message). Parts named in `comoTexto` count as fields even when sent as files.
  */
 export async function leerMultipart(request: FastifyRequest, comoTexto: readonly string[] = []): Promise<Multipart> {
-  const campos: Record<string, string> = {};
+  const campos: Record<string, unknown> = {};
   const archivos: Record<string, Buffer> = {};
   for await (const parte of request.parts({ limits: { files: 2, fields: 10 } })) {
     if (parte.type === 'field') {
-      if (typeof parte.value !== 'string') throw new Invalido(MENSAJES.datosInvalidos);
       campos[parte.fieldname] = parte.value;
     } else {
       const contenido = await parte.toBuffer();
@@ -36,6 +38,7 @@ export async function leerMultipart(request: FastifyRequest, comoTexto: readonly
 export function campoJson(multipart: Multipart, nombre: string): unknown {
   const texto = multipart.campos[nombre];
   if (texto === undefined) throw new Invalido(`Falta la parte '${nombre}' de la solicitud`);
+  if (typeof texto !== 'string') return texto;
   try {
     return JSON.parse(texto);
   } catch {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRespuestaSchema } from '../../domain/auth';
@@ -15,7 +15,7 @@ import {
   usuarioSchema,
 } from '../../domain/usuario';
 import { asegurarPropio, usuarioRequerido } from '../auth/acceso';
-import { crearSesion, dejarCookieSesion } from '../auth/sesiones';
+import { cerrarOtrasSesiones, COOKIE_SESION, crearSesion, dejarCookieSesion } from '../auth/sesiones';
 import { errorSchema, idParam } from '../http/schemas';
 import {
   actualizarDomicilio,
@@ -42,6 +42,15 @@ import {
 
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const userIdParam = z.object({ userId: idParam.shape.id });
+
+/**
+ * Checks ownership before the body is validated, so someone else's record answers 403 whatever the
+ * body says (and validation never tells a stranger anything). A malformed id is left to validation.
+ */
+const propioAntesDeValidar = (dueno: (id: number) => Promise<number | null | undefined>) => async (request: FastifyRequest) => {
+  const leido = idParam.safeParse(request.params);
+  if (leido.success) asegurarPropio(request, await dueno(leido.data.id));
+};
 
 export async function usuarioRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -113,6 +122,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
     '/api/persona/:id',
     {
       config: { acceso: 'usuario' },
+      preValidation: propioAntesDeValidar(async (id) => (await obtenerPersona(app.db, id)).user?.id),
       schema: {
         tags: tagsPersona,
         summary: 'Actualiza una persona y su domicilio (la propia, o cualquiera para un admin)',
@@ -121,11 +131,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
         response: { 200: personaSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request) => {
-      const existente = await obtenerPersona(app.db, request.params.id);
-      const quien = asegurarPropio(request, existente.user?.id);
-      return actualizarPersona(app.db, quien, request.params.id, request.body);
-    },
+    async (request) => actualizarPersona(app.db, usuarioRequerido(request), request.params.id, request.body),
   );
   r.delete(
     '/api/persona/:id',
@@ -157,6 +163,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
     '/api/domicilio/:id',
     {
       config: { acceso: 'usuario' },
+      preValidation: propioAntesDeValidar((id) => duenoDeDomicilio(app.db, id)),
       schema: {
         tags: tagsPersona,
         summary: 'Actualiza un domicilio (el propio, o cualquiera para un admin)',
@@ -166,7 +173,6 @@ export async function usuarioRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      asegurarPropio(request, await duenoDeDomicilio(app.db, request.params.id));
       const { id: _ignorado, ...datos } = request.body;
       return actualizarDomicilio(app.db, request.params.id, datos);
     },
@@ -210,6 +216,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
     '/api/user/:id',
     {
       config: { acceso: 'usuario' },
+      preValidation: propioAntesDeValidar(async (id) => id),
       schema: {
         tags: tagsUsuario,
         summary: 'Actualiza un usuario; un cliente solo cambia su contraseña y su mensaje',
@@ -219,8 +226,9 @@ export async function usuarioRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const quien = asegurarPropio(request, request.params.id);
-      return actualizarUsuario(app.db, quien, request.params.id, request.body);
+      const actualizado = await actualizarUsuario(app.db, usuarioRequerido(request), request.params.id, request.body);
+      if (request.body.clave) await cerrarOtrasSesiones(app.db, request.params.id, request.cookies[COOKIE_SESION]);
+      return actualizado;
     },
   );
   r.delete(
@@ -274,6 +282,10 @@ export async function usuarioRoutes(app: FastifyInstance) {
         response: { 200: usuarioCompletoSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request) => actualizarUsuarioCompleto(app.db, usuarioRequerido(request).id, request.params.userId, request.body),
+    async (request) => {
+      const actualizado = await actualizarUsuarioCompleto(app.db, usuarioRequerido(request).id, request.params.userId, request.body);
+      if (request.body.usuario.clave) await cerrarOtrasSesiones(app.db, request.params.userId, request.cookies[COOKIE_SESION]);
+      return actualizado;
+    },
   );
 }

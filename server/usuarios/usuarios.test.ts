@@ -90,6 +90,17 @@ describe('POST /api/registro', () => {
     expect(r.json().message).toBe(mensaje);
   });
 
+  it('two registrations of the same name at once: one 201, one 409, one person', async () => {
+    const [a, b] = await Promise.all([
+      pedir('POST', '/api/registro', registroValido('al.mismo.tiempo'), ''),
+      pedir('POST', '/api/registro', registroValido('al.mismo.tiempo'), ''),
+    ]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
+    expect([a!, b!].find((r) => r.statusCode === 409)!.json().message).toBe('El nombre de usuario ya existe');
+    const [u] = await t.db.select().from(usuario).where(eq(usuario.usuario, 'al.mismo.tiempo'));
+    expect(await t.db.$count(persona, eq(persona.userId, u!.id))).toBe(1);
+  });
+
   it("refuses a taken name with 409 'El nombre de usuario ya existe' and creates nothing", async () => {
     const personas = await t.db.$count(persona);
     const r = await pedir('POST', '/api/registro', registroValido('cliente-usr'), '');
@@ -159,6 +170,13 @@ describe('user', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ usuario: 'cambia.clave', rol: 'USER', mensaje: 'Hola' });
     await t.cookieDe('cambia.clave', 'nueva-clave-segura');
+
+    await t.cookieDe('cambia.clave', 'nueva-clave-segura');
+    // The password change ended every other session of that user, not the one that made it.
+    const otraSesion = await t.cookieDe('cambia.clave', 'nueva-clave-segura');
+    await pedir('PUT', `/api/user/${propio.id}`, { clave: 'otra-clave-segura' }, cookie);
+    expect((await pedir('GET', `/api/user/${propio.id}`, undefined, otraSesion)).statusCode).toBe(401);
+    expect((await pedir('GET', `/api/user/${propio.id}`, undefined, cookie)).statusCode).toBe(200);
 
     const subeRol = await pedir('PUT', `/api/user/${propio.id}`, { rol: 'ADMIN' }, cookie);
     expect(subeRol.statusCode).toBe(403);
@@ -270,6 +288,12 @@ describe('persona and domicilio', () => {
     const robar = await pedir('PUT', `/api/persona/${u.personaId}`, { nombre: 'A', apellido: 'B', user: { id: otro.id } }, cookie);
     expect(robar.statusCode).toBe(403);
     expect((await pedir('PUT', `/api/persona/${otro.personaId}`, { nombre: 'A', apellido: 'B' }, cookie)).statusCode).toBe(403);
+    // Someone else's record is a 403 even with an invalid body: ownership is checked first.
+    expect((await pedir('PUT', `/api/persona/${otro.personaId}`, {}, cookie)).statusCode).toBe(403);
+    expect((await pedir('PUT', `/api/user/${otro.id}`, { clave: 'x' }, cookie)).statusCode).toBe(403);
+    const [ajeno] = await t.db.select().from(persona).where(eq(persona.userId, otro.id));
+    expect((await pedir('PUT', `/api/domicilio/${ajeno!.domicilioId}`, {}, cookie)).statusCode).toBe(403);
+    expect((await pedir('PUT', '/api/persona/abc', {}, cookie)).statusCode).toBe(400);
     expect((await pedir('PUT', `/api/persona/${u.personaId}`, { nombre: 'A', apellido: 'B', secreto: 1 }, cookie)).statusCode).toBe(400);
   });
 

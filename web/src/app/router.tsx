@@ -1,20 +1,49 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { RequiereRol } from '../components/guards/requiere-rol';
+import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
 import { LoginPage } from '../features/auth/login-page';
 import { NoEncontradaPage } from './no-encontrada-page';
 import { Layout } from './layout';
 
-const admin = (cargar: () => Promise<{ default: React.ComponentType }>) => ({
+/** A route whose screen is its own chunk, downloaded when first visited. */
+const perezosa = (cargar: () => Promise<{ default: ComponentType }>) => ({
   lazy: async () => ({ Component: (await cargar()).default }),
+});
+const admin = perezosa;
+
+const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoPage') => ({
+  lazy: async () => ({ Component: (await import('../features/pagos/pago-resultado-page'))[nombre] }),
 });
 
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    // Opening a lazy page directly: a spinner while its chunk arrives.
+    hydrateFallbackElement: <Cargando />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'DondeEstamos', ...perezosa(() => import('../features/ubicacion/donde-estamos-page')) },
+      { path: 'products', ...perezosa(() => import('../features/catalogo/catalogo-page')) },
+      { path: 'producto/:idProducto', ...perezosa(() => import('../features/producto/producto-page')) },
+      { path: 'promociones', ...perezosa(() => import('../features/promociones/promociones-page')) },
+      { path: 'registro', ...perezosa(() => import('../features/registro/registro-page')) },
+      { path: 'mpsuccess', ...pago('PagoAprobadoPage') },
+      { path: 'mppending', ...pago('PagoPendientePage') },
+      { path: 'mpfailure', ...pago('PagoRechazadoPage') },
+      {
+        // The purchases need a logged-in user: without one, /login and back here afterwards.
+        element: (
+          <RequiereRol>
+            <Outlet />
+          </RequiereRol>
+        ),
+        children: [
+          { path: 'misCompras', ...perezosa(() => import('../features/compras/mis-compras-page')) },
+          { path: 'detalleVentaCliente/:idVenta', ...perezosa(() => import('../features/compras/detalle-venta-page')) },
+        ],
+      },
       {
         // Admin screens are a separate chunk: a visitor of the shop never downloads them.
         element: (
@@ -22,7 +51,21 @@ export const router = createBrowserRouter([
             <Outlet />
           </RequiereRol>
         ),
-        children: [{ path: 'Admin', ...admin(() => import('../features/admin/admin-home-page')) }],
+        children: [
+          { path: 'Admin', ...admin(() => import('../features/admin/admin-home-page')) },
+          { path: 'grillaPedidos', ...admin(() => import('../features/admin/ventas/grilla-pedidos-page')) },
+          { path: 'formVenta/:idVenta', ...admin(() => import('../features/admin/ventas/form-venta-page')) },
+          { path: 'formDetalleVenta/:idVenta/:idDetalleVenta', ...admin(() => import('../features/admin/ventas/form-detalle-venta-page')) },
+          { path: 'grillaProducts', ...admin(() => import('../features/admin/productos/grilla-productos-page')) },
+          { path: 'formProducto/:idProducto', ...admin(() => import('../features/admin/productos/form-producto-page')) },
+          { path: 'stock', ...admin(() => import('../features/admin/stock/carga-stock-page')) },
+          { path: 'grillaPromociones', ...admin(() => import('../features/admin/promociones/grilla-promociones-page')) },
+          { path: 'formPromocion/:idPromocion', ...admin(() => import('../features/admin/promociones/form-promocion-page')) },
+          { path: 'detallePromocion/:idPromocion', ...admin(() => import('../features/admin/promociones/detalle-promocion-page')) },
+          { path: 'grillaUsuarios', ...admin(() => import('../features/admin/usuarios/grilla-usuarios-page')) },
+          { path: 'formUsuario/:idUsuario', ...admin(() => import('../features/admin/usuarios/form-usuario-page')) },
+          { path: 'grillaInformes', ...admin(() => import('../features/admin/informes/grilla-informes-page')) },
+        ],
       },
       { path: '*', element: <NoEncontradaPage /> },
     ],

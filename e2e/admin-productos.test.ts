@@ -1,0 +1,208 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatearPrecio } from '../domain/money';
+import { PNG_1X1, esperarFilas, filas, sesionAdmin, verTexto, visible } from './soporte/admin';
+import { abrirNavegador, captura } from './soporte/navegador';
+import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+
+let servidor: ServidorDePrueba;
+let navegador: Browser;
+
+beforeAll(async () => {
+  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
+});
+afterAll(async () => {
+  await navegador?.close();
+  await servidor?.detener();
+});
+
+describe('products grid (spec screen 14)', () => {
+  it('shows the columns, prices as $ with 2 decimals, filters by denominación, marca and código, and pages', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/grillaProducts');
+    await visible(page.getByRole('heading', { name: 'Productos' }));
+    await esperarFilas(page, 'Productos', 20);
+    for (const columna of ['Producto', 'Marca', 'Stock', 'Vendidos', 'Precio', 'Acciones']) {
+      expect(await page.getByRole('columnheader', { name: columna, exact: true }).isVisible()).toBe(true);
+    }
+    await esperarFilas(page, 'Productos', 20);
+    expect(await page.getByText(/resultados ·/).textContent()).toBe('50 resultados · Página 1 de 3');
+    expect(await filas(page, 'Productos').first().textContent()).toMatch(/\$\s?[\d.]+,\d{2}/);
+    await captura(page, 'admin-productos-1280');
+
+    await page.getByRole('button', { name: 'Página 2' }).click();
+    await verTexto(page, /Página 2 de 3/);
+
+    await page.getByLabel('Código').fill('ESC-001');
+    await esperarFilas(page, 'Productos', 1);
+    const fila = filas(page, 'Productos').first();
+    expect(await fila.textContent()).toContain('Lápiz negro HB Ecolápiz x 12');
+    expect(await fila.textContent()).toContain(formatearPrecio(4640));
+    await page.getByLabel('Código').fill('');
+
+    await page.getByLabel('Marca').fill('maped');
+    await expect.poll(async () => (await filas(page, 'Productos').allTextContents()).every((t) => t.includes('Maped'))).toBe(true);
+    await page.getByLabel('Denominación').fill('regla');
+    await esperarFilas(page, 'Productos', 1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Marca').fill('');
+    await page.getByLabel('Denominación').fill('');
+    // On a phone the grid becomes a list of cards.
+    await expect.poll(() => page.getByRole('list', { name: 'Productos' }).getByRole('listitem').count()).toBe(20);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await captura(page, 'admin-productos-390');
+    await s.cerrar();
+  });
+
+  it('adds a product to the cart from the grid', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    await s.page.goto('/grillaProducts');
+    await s.page.getByRole('button', { name: 'Agregar Lápiz negro HB Ecolápiz x 12 al carrito' }).click();
+    await verTexto(s.page, 'Producto agregado al carrito');
+    await s.cerrar();
+  });
+});
+
+describe('product form (spec screen 17)', () => {
+  it('validates on submit with the spec messages joined by ". " in a dismissible banner', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/formProducto/0');
+    await visible(page.getByRole('heading', { name: 'Nuevo producto' }));
+    // A new product starts in the first category.
+    await expect.poll(() => page.getByLabel('Categoría').inputValue()).not.toBe('');
+    await page.getByLabel('Stock').fill('-1');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const banner = page.getByRole('alert');
+    await expect
+      .poll(() => banner.textContent())
+      .toBe(
+        'La denominación es obligatoria. El código es obligatorio. El costo debe ser mayor a cero. El porcentaje debe ser mayor a cero. El stock no puede ser negativo',
+      );
+    await captura(page, 'admin-producto-validacion');
+    await page.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    await s.cerrar();
+  });
+
+  it('computes the read-only price live, with a decimal comma or point', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/formProducto/0');
+    await page.getByLabel('Costo').fill('1000,50');
+    await page.getByLabel('Porcentaje').fill('50');
+    await expect.poll(() => page.getByLabel('Precio', { exact: true }).inputValue()).toBe(formatearPrecio(1500.75));
+    await page.getByLabel('Costo').fill('200.5');
+    await page.getByLabel('Porcentaje').fill('12,5');
+    await expect.poll(() => page.getByLabel('Precio', { exact: true }).inputValue()).toBe(formatearPrecio(225.56));
+    expect(await page.getByLabel('Precio', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    await s.cerrar();
+  });
+
+  it('refuses a file that is not an image and one above 5 MB, clearing the input; previews a good one', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/formProducto/0');
+    const input = page.getByLabel('Imagen');
+    await input.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Solo se permiten imágenes');
+    expect(await input.inputValue()).toBe('');
+    await input.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(5_242_881) });
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('La imagen no debe superar 5MB');
+    expect(await input.inputValue()).toBe('');
+    await input.setInputFiles({ name: 'punto.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await visible(page.getByRole('img', { name: 'Vista previa de la imagen' }));
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await s.cerrar();
+  });
+
+  it('creates a product with an image, edits it, refuses a duplicate code and deletes with confirmation', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/formProducto/0');
+    await page.getByLabel('Denominación').fill('Agenda 2027 semanal');
+    await page.getByLabel('Marca').fill('Mooving');
+    await page.getByLabel('Código').fill('E2E-AGE-1');
+    await page.getByLabel('Costo').fill('8000');
+    await page.getByLabel('Porcentaje').fill('40');
+    await page.getByLabel('Stock').fill('12');
+    await page.getByLabel('Descripción').fill('Agenda semanal tapa dura.');
+    await page.getByLabel('Imagen').setInputFiles({ name: 'agenda.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await captura(page, 'admin-producto-form-1280');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await verTexto(page, 'Producto creado correctamente: Agenda 2027 semanal');
+    await page.waitForURL('**/grillaProducts');
+
+    await page.getByLabel('Código').fill('E2E-AGE-1');
+    await esperarFilas(page, 'Productos', 1);
+    expect(await filas(page, 'Productos').first().textContent()).toContain(formatearPrecio(11200));
+    await page.getByRole('link', { name: 'Editar Agenda 2027 semanal' }).click();
+    await visible(page.getByRole('heading', { name: 'Editar producto' }));
+    await expect.poll(() => page.getByLabel('Denominación').inputValue()).toBe('Agenda 2027 semanal');
+    await visible(page.getByRole('img', { name: 'Imagen actual del producto' }));
+    await page.getByLabel('Denominación').fill('Agenda 2027 semanal azul');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await verTexto(page, 'Producto actualizado correctamente: Agenda 2027 semanal azul');
+    await page.waitForURL('**/grillaProducts');
+
+    // A second product with the same code: the server's message in the banner.
+    await page.goto('/formProducto/0');
+    await page.getByLabel('Denominación').fill('Otra agenda');
+    await page.getByLabel('Código').fill('E2E-AGE-1');
+    await page.getByLabel('Costo').fill('100');
+    await page.getByLabel('Porcentaje').fill('10');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/código/i);
+    s.errores.length = 0; // the browser logs the 409 itself
+
+    await page.goto('/grillaProducts');
+    await page.getByLabel('Código').fill('E2E-AGE-1');
+    await esperarFilas(page, 'Productos', 1);
+    await page.getByRole('button', { name: 'Eliminar Agenda 2027 semanal azul' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Confirmar eliminación' });
+    await visible(dialogo);
+    await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => dialogo.count()).toBe(0);
+    await page.getByRole('button', { name: 'Eliminar Agenda 2027 semanal azul' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar' }).click();
+    await expect.poll(() => filas(page, 'Productos').first().textContent()).toContain('No hay productos');
+    await s.cerrar();
+  });
+});
+
+describe('stock load (spec screen 21)', () => {
+  it('finds by code and by name with at most 5 suggestions, and adds units', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/stock');
+    await visible(page.getByRole('heading', { name: 'Carga de stock' }));
+    await page.getByRole('button', { name: 'Guardar Stock' }).click();
+    await verTexto(page, 'Debe seleccionar un producto válido');
+
+    await page.getByLabel('Buscar por código').fill('esc-0');
+    await visible(page.getByRole('option').first());
+    expect(await page.getByRole('option').count()).toBe(5);
+    // An outside click closes the list.
+    await page.getByRole('heading', { name: 'Carga de stock' }).click();
+    await expect.poll(() => page.getByRole('option').count()).toBe(0);
+
+    await page.getByLabel('Buscar por nombre').fill('tijera');
+    await page.getByRole('option', { name: /Tijera escolar punta roma/ }).click();
+    await verTexto(page, 'Producto seleccionado');
+    await verTexto(page, /Código ESC-009 · Maped · Stock actual: 3/);
+    await captura(page, 'admin-stock-1280');
+    await page.getByLabel('Cantidad').fill('10');
+    await page.getByRole('button', { name: 'Guardar Stock' }).click();
+    await verTexto(page, 'Stock actualizado correctamente');
+    await verTexto(page, /Stock actual: 13/);
+
+    await page.getByRole('link', { name: 'Volver' }).click();
+    await page.waitForURL('**/grillaProducts');
+    await page.getByLabel('Código', { exact: true }).fill('ESC-009');
+    await esperarFilas(page, 'Productos', 1);
+    expect(await filas(page, 'Productos').first().locator('td').nth(2).textContent()).toBe('13');
+    await s.cerrar();
+  });
+});

@@ -1,0 +1,101 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatearPrecio } from '../domain/money';
+import { filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
+import { abrirNavegador, captura } from './soporte/navegador';
+import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+
+let servidor: ServidorDePrueba;
+let navegador: Browser;
+
+beforeAll(async () => {
+  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
+});
+afterAll(async () => {
+  await navegador?.close();
+  await servidor?.detener();
+});
+
+describe('promotions grid (spec screen 15)', () => {
+  it('lists every promotion with its products, highlights the expired one and deletes with confirmation', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/grillaPromociones');
+    await visible(page.getByRole('heading', { name: 'Promociones' }));
+    await visible(page.getByRole('cell', { name: /Vuelta al cole/ }));
+    for (const columna of ['Denominación', 'Productos', 'Descripción', 'Fecha Inicio', 'Fecha Fin', 'Precio Promocional']) {
+      expect(await page.getByRole('columnheader', { name: columna, exact: true }).isVisible()).toBe(true);
+    }
+    const vuelta = page.locator('tbody tr', { hasText: 'Vuelta al cole' });
+    expect(await vuelta.textContent()).toContain('Cuaderno tapa dura 50 hojas rayadas x2, Lápices de colores x 24 largos, Birome Cristal azul x 10');
+    expect(await vuelta.textContent()).toContain(formatearPrecio(19990));
+    expect(await vuelta.getAttribute('data-vencida')).toBeNull();
+    const vencida = page.locator('tbody tr', { hasText: 'Día del lector' });
+    expect(await vencida.getAttribute('data-vencida')).toBe('true');
+    expect(await vencida.textContent()).toContain('Vencida');
+    await captura(page, 'admin-promociones-1280');
+
+    await page.getByRole('button', { name: 'Eliminar Día del lector' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Confirmar eliminación' });
+    await visible(dialogo);
+    await dialogo.getByRole('button', { name: 'Eliminar' }).click();
+    await expect.poll(() => page.locator('tbody tr', { hasText: 'Día del lector' }).count()).toBe(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await captura(page, 'admin-promociones-390');
+    await s.cerrar();
+  });
+});
+
+describe('new promotion and its products (spec screens 22 and 23)', () => {
+  it('requires every field, creates it, adds products and finishes on /promociones', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/grillaPromociones');
+    await page.getByRole('link', { name: 'Nueva Promoción' }).click();
+    await visible(page.getByRole('heading', { name: 'Nueva Promoción' }));
+    await page.getByRole('button', { name: 'Crear Promoción' }).click();
+    for (const mensaje of [
+      'La denominación es obligatoria',
+      'La descripción es obligatoria',
+      'El precio promocional debe ser mayor a cero',
+      'La fecha de fin es obligatoria',
+    ]) {
+      await verTexto(page, mensaje);
+    }
+    await captura(page, 'admin-promocion-validacion');
+    await page.getByLabel('Denominación').fill('Kit de dibujo');
+    await page.getByLabel('Descripción').fill('Block y crayones.');
+    await page.getByLabel('Precio promocional').fill('5000');
+    await page.getByLabel('Fecha de inicio').fill(hoyMendoza());
+    await page.getByLabel('Fecha de fin').fill('2099-12-31');
+    await captura(page, 'admin-promocion-nueva');
+    await page.getByRole('button', { name: 'Crear Promoción' }).click();
+    await page.waitForURL(/\/detallePromocion\/\d+$/);
+    await visible(page.getByRole('heading', { name: 'Kit de dibujo' }));
+    expect(await page.getByLabel('Cantidad').inputValue()).toBe('1');
+
+    await page.getByRole('button', { name: 'Agregar Detalle' }).click();
+    await verTexto(page, 'Seleccioná un producto válido y una cantidad mayor a 0.');
+    await page.getByLabel('Buscar producto por nombre').fill('crayones');
+    await page.getByRole('option', { name: /Crayones x 12/ }).click();
+    await page.getByLabel('Cantidad').fill('2');
+    await page.getByRole('button', { name: 'Agregar Detalle' }).click();
+    await verTexto(page, 'Crayones x 12 - Cantidad: 2');
+    await page.getByLabel('Buscar producto por nombre').fill('block de dibujo');
+    await page.getByRole('option', { name: /Block de dibujo/ }).click();
+    await page.getByRole('button', { name: 'Agregar Detalle' }).click();
+    await verTexto(page, /Block de dibujo N° 5 blanco - Cantidad: 1/);
+    await captura(page, 'admin-promocion-detalle');
+
+    await page.getByRole('link', { name: 'Finalizar' }).click();
+    await page.waitForURL('**/promociones');
+    await page.goto('/grillaPromociones');
+    const fila = page.locator('tbody tr', { hasText: 'Kit de dibujo' });
+    await visible(fila);
+    expect(await fila.textContent()).toContain('Crayones x 12 x2, Block de dibujo N° 5 blanco');
+    expect(await filas(page, 'Promociones').count()).toBeGreaterThan(1);
+    await s.cerrar();
+  });
+});

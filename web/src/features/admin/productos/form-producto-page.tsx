@@ -1,0 +1,200 @@
+import { Alert, Button, Container, Group, Image, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconDeviceFloppy, IconPhotoX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MENSAJES, unirMensajes } from '../../../../../domain/mensajes';
+import { calcularPrecio, formatearPrecio, parsearDecimal } from '../../../../../domain/money';
+import { MENSAJES_PRODUCTO, TAMANO_MAXIMO_IMAGEN, productoInputSchema, validarProducto, type Producto } from '../../../../../domain/producto';
+import { useCategorias, useGuardarProducto, useProducto, useQuitarImagenProducto } from '../../../api/admin-productos';
+import { mensajeDeError } from '../../../api/client';
+import { paths, urlImagen } from '../../../app/paths';
+import { Cargando } from '../../../components/guards/requiere-rol';
+
+interface Valores {
+  denominacion: string;
+  marca: string;
+  codigo: string;
+  costo: string;
+  porcentaje: string;
+  stock: string;
+  descripcion: string;
+  categoriaId: string;
+}
+
+const VACIO: Valores = { denominacion: '', marca: '', codigo: '', costo: '', porcentaje: '', stock: '0', descripcion: '', categoriaId: '' };
+
+const aValores = (p: Producto): Valores => ({
+  denominacion: p.denominacion,
+  marca: p.marca,
+  codigo: p.codigo,
+  costo: p.costo === undefined ? '' : String(p.costo).replace('.', ','),
+  porcentaje: p.porcentaje === undefined ? '' : String(p.porcentaje).replace('.', ','),
+  stock: String(p.stock),
+  descripcion: p.descripcion,
+  categoriaId: String(p.categoria.id),
+});
+
+/** Spec screen 17: a product, new (id 0) or existing, with its image. */
+export default function FormProductoPage() {
+  const id = Number(useParams().idProducto ?? 0) || 0;
+  const producto = useProducto(id);
+  if (id > 0 && producto.isPending) return <Cargando />;
+  return <Formulario key={producto.data?.id ?? 0} id={id} producto={producto.data} errorCarga={id > 0 && producto.isError} />;
+}
+
+function Formulario({ id, producto, errorCarga }: { id: number; producto?: Producto; errorCarga: boolean }) {
+  const navigate = useNavigate();
+  const categorias = useCategorias();
+  const guardar = useGuardarProducto();
+  const quitarImagen = useQuitarImagenProducto();
+  const { register, handleSubmit, watch, setValue, getValues } = useForm<Valores>({ defaultValues: producto ? aValores(producto) : VACIO });
+  const [banner, setBanner] = useState('');
+  const [imagen, setImagen] = useState<File | null>(null);
+  const [vistaPrevia, setVistaPrevia] = useState<string | null>(null);
+  const inputImagen = useRef<HTMLInputElement>(null);
+
+  // A new product starts in the first category (spec section 5).
+  const primera = categorias.data?.[0]?.id;
+  useEffect(() => {
+    if (!producto && primera && !getValues('categoriaId')) setValue('categoriaId', String(primera));
+  }, [producto, primera, getValues, setValue]);
+
+  useEffect(() => () => void (vistaPrevia && URL.revokeObjectURL(vistaPrevia)), [vistaPrevia]);
+
+  const costo = parsearDecimal(watch('costo'));
+  const porcentaje = parsearDecimal(watch('porcentaje'));
+  const precio = Number.isFinite(costo) && Number.isFinite(porcentaje) ? formatearPrecio(calcularPrecio(costo, porcentaje)) : '';
+
+  const elegirImagen = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const archivo = e.currentTarget.files?.[0] ?? null;
+    const rechazar = (mensaje: string) => {
+      setBanner(mensaje);
+      setImagen(null);
+      setVistaPrevia(null);
+      if (inputImagen.current) inputImagen.current.value = '';
+    };
+    if (!archivo) return rechazar('');
+    if (!archivo.type.startsWith('image/')) return rechazar(MENSAJES.soloImagenes);
+    if (archivo.size > TAMANO_MAXIMO_IMAGEN) return rechazar(MENSAJES.imagenMaximo5MBSeleccion);
+    setBanner('');
+    setImagen(archivo);
+    setVistaPrevia(URL.createObjectURL(archivo));
+  };
+
+  const enviar = (v: Valores) => {
+    const entrada = productoInputSchema.safeParse({
+      denominacion: v.denominacion,
+      marca: v.marca,
+      codigo: v.codigo,
+      costo: v.costo,
+      porcentaje: v.porcentaje,
+      stock: v.stock.trim() === '' ? 0 : v.stock,
+      descripcion: v.descripcion,
+      categoria: v.categoriaId ? { id: Number(v.categoriaId) } : null,
+    });
+    if (!entrada.success) return setBanner(MENSAJES.stockNoNegativo);
+    const validado = validarProducto(entrada.data);
+    if (!validado.ok) return setBanner(unirMensajes(validado.mensajes));
+    setBanner('');
+    guardar.mutate(
+      {
+        producto: {
+          ...(id > 0 ? { id } : {}),
+          denominacion: v.denominacion,
+          marca: v.marca,
+          codigo: v.codigo,
+          costo: v.costo,
+          porcentaje: v.porcentaje,
+          stock: validado.valor.stock,
+          descripcion: v.descripcion,
+          categoria: { id: validado.valor.categoriaId },
+        },
+        imagen,
+      },
+      {
+        onSuccess: (guardado) => {
+          const nombre = guardado?.denominacion ?? v.denominacion;
+          notifications.show({ color: 'green', message: id > 0 ? MENSAJES_PRODUCTO.actualizado(nombre) : MENSAJES_PRODUCTO.creado(nombre) });
+          navigate(paths.grillaProductos);
+        },
+        onError: (e) => setBanner(mensajeDeError(e, MENSAJES_PRODUCTO.errorAlGuardar)),
+      },
+    );
+  };
+
+  const imagenActual = vistaPrevia ?? (producto?.imagen ? urlImagen(producto.imagen) : null);
+
+  return (
+    <Container size="md" py="lg">
+      <Title order={1} size="h2" mb="md">
+        {id > 0 ? 'Editar producto' : 'Nuevo producto'}
+      </Title>
+      <Stack gap="xs" mb="md">
+        {errorCarga && <Alert color="red">{MENSAJES.errorCargarProducto}</Alert>}
+        {categorias.isError && <Alert color="red">{MENSAJES.errorCargarCategorias}</Alert>}
+        {banner && (
+          <Alert color="red" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setBanner('')} role="alert">
+            {banner}
+          </Alert>
+        )}
+      </Stack>
+      <Paper withBorder p="md" component="form" aria-label="Formulario de producto" onSubmit={handleSubmit(enviar)} noValidate>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Denominación" {...register('denominacion')} />
+          <TextInput label="Marca" {...register('marca')} />
+          <TextInput label="Código" {...register('codigo')} />
+          <NativeSelect
+            label="Categoría"
+            {...register('categoriaId')}
+            data={[
+              ...(categorias.data?.length ? [] : [{ value: '', label: categorias.isPending ? 'Cargando...' : 'Sin categorías' }]),
+              ...(categorias.data ?? []).map((c) => ({ value: String(c.id), label: c.denominacion })),
+            ]}
+          />
+          <TextInput label="Costo" inputMode="decimal" placeholder="0,00" {...register('costo')} />
+          <TextInput label="Porcentaje" inputMode="decimal" placeholder="Ej.: 50" rightSection="%" {...register('porcentaje')} />
+          <TextInput label="Precio" value={precio} readOnly variant="filled" description="Costo × (1 + porcentaje / 100)" />
+          <TextInput label="Stock" type="number" step={1} {...register('stock')} />
+          <TextInput label="Cantidad vendida" value={String(producto?.cantidadVendida ?? 0)} readOnly variant="filled" />
+          <Input.Wrapper label="Imagen" description="JPEG, PNG o GIF, hasta 5 MB" id="imagen-producto">
+            <input
+              id="imagen-producto"
+              ref={inputImagen}
+              type="file"
+              accept="image/jpeg,image/png,image/gif"
+              onChange={elegirImagen}
+              style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
+            />
+          </Input.Wrapper>
+        </SimpleGrid>
+        <Textarea label="Descripción" mt="md" autosize minRows={3} {...register('descripcion')} />
+        {imagenActual && (
+          <Group mt="md" align="flex-end">
+            <Image src={imagenActual} alt={vistaPrevia ? 'Vista previa de la imagen' : 'Imagen actual del producto'} w={160} h={160} fit="contain" radius="md" bd="1px solid var(--mantine-color-gray-3)" />
+            {!vistaPrevia && producto?.imagen && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconPhotoX size={16} />}
+                loading={quitarImagen.isPending}
+                onClick={() => quitarImagen.mutate(producto.id, { onError: (e) => setBanner(mensajeDeError(e, MENSAJES_PRODUCTO.errorAlGuardar)) })}
+              >
+                Quitar imagen
+              </Button>
+            )}
+          </Group>
+        )}
+        <Group justify="space-between" mt="lg">
+          <Button variant="default" component={Link} to={paths.grillaProductos} leftSection={<IconArrowLeft size={16} />}>
+            Volver
+          </Button>
+          <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            Guardar
+          </Button>
+        </Group>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,133 @@
+import { ActionIcon, Alert, Button, Container, Group, List, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MENSAJES } from '../../../../../domain/mensajes';
+import { formatearPrecio } from '../../../../../domain/money';
+import type { SugerenciaProducto } from '../../../api/admin-productos';
+import { MENSAJES_PROMOCION, type DetallePromocion } from '../../../../../domain/promocion';
+import { useAgregarDetallePromocion, useDetallesPromocion, useEliminarDetallePromocion, usePromocion } from '../../../api/admin-promociones';
+import { mensajeDeError } from '../../../api/client';
+import { paths } from '../../../app/paths';
+import { Cargando } from '../../../components/guards/requiere-rol';
+import { BuscadorProducto } from '../comun/buscador-producto';
+import { ConfirmarModal } from '../comun/confirmar-modal';
+import { formatearFecha } from '../comun/fechas';
+
+/** Spec screen 23: the products of a promotion. */
+export default function DetallePromocionPage() {
+  const id = Number(useParams().idPromocion ?? 0) || 0;
+  const promocion = usePromocion(id);
+  const detalles = useDetallesPromocion(id);
+  const agregar = useAgregarDetallePromocion();
+  const eliminar = useEliminarDetallePromocion();
+  const [producto, setProducto] = useState<SugerenciaProducto | null>(null);
+  const [cantidad, setCantidad] = useState<number | ''>(1);
+  const [error, setError] = useState('');
+  const [aEliminar, setAEliminar] = useState<DetallePromocion | null>(null);
+
+  if (promocion.isPending) return <Cargando />;
+  if (promocion.isError) {
+    return (
+      <Container size="sm" py="lg">
+        <Alert color="red">{MENSAJES.errorCargarDatos}</Alert>
+      </Container>
+    );
+  }
+  const p = promocion.data;
+
+  const agregarDetalle = () => {
+    if (!producto?.id || typeof cantidad !== 'number' || !(cantidad > 0)) return setError(MENSAJES_PROMOCION.detalleInvalido);
+    setError('');
+    agregar.mutate(
+      { producto: { id: producto.id }, cantidad, promocion: { id } },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `Agregado: ${producto.denominacion}` });
+          setProducto(null);
+          setCantidad(1);
+        },
+        onError: (e) => setError(mensajeDeError(e, MENSAJES.errorDesconocido)),
+      },
+    );
+  };
+
+  const confirmarEliminar = () => {
+    if (!aEliminar) return;
+    eliminar.mutate(aEliminar.id, {
+      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
+      onSettled: () => setAEliminar(null),
+    });
+  };
+
+  return (
+    <Container size="sm" py="lg">
+      <Title order={1} size="h2">
+        {p.denominacion}
+      </Title>
+      <Text c="dimmed" mb="md">
+        {p.descripcion} · {formatearPrecio(p.precioPromocional)} · del {formatearFecha(p.fechaInicio)} al {formatearFecha(p.fechaFin)}
+      </Text>
+      <Paper withBorder p="md" component="form" aria-label="Agregar producto a la promoción" onSubmit={(e) => (e.preventDefault(), agregarDetalle())}>
+        <Stack>
+          <BuscadorProducto label="Buscar producto por nombre" campo="nombre" placeholder="Ej.: birome" onSeleccionar={setProducto} />
+          {producto && (
+            <Alert color="blue" title="Producto seleccionado" role="status">
+              {producto.denominacion} · {formatearPrecio(producto.precio)} · Stock: {producto.stock}
+            </Alert>
+          )}
+          <NumberInput label="Cantidad" value={cantidad} onChange={(v) => setCantidad(typeof v === 'number' ? v : v === '' ? '' : Number(v))} min={1} allowDecimal={false} allowNegative={false} />
+          {error && (
+            <Text c="red" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={agregar.isPending} leftSection={<IconPlus size={16} />}>
+              Agregar Detalle
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Title order={2} size="h4" mt="xl" mb="xs">
+        Productos de la promoción
+      </Title>
+      {detalles.isPending ? (
+        <Cargando />
+      ) : (detalles.data ?? []).length === 0 ? (
+        <Text c="dimmed">Sin productos</Text>
+      ) : (
+        <List spacing="xs" aria-label="Productos de la promoción">
+          {(detalles.data ?? []).map((d) => (
+            <List.Item key={d.id}>
+              <Group gap="xs" wrap="nowrap">
+                <Text>
+                  {d.producto.denominacion} - Cantidad: {d.cantidad}
+                </Text>
+                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${d.producto.denominacion}`} onClick={() => setAEliminar(d)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Group justify="flex-end" mt="xl">
+        <Button component={Link} to={paths.promociones} color="green" leftSection={<IconCheck size={16} />}>
+          Finalizar
+        </Button>
+      </Group>
+      <ConfirmarModal
+        abierto={aEliminar !== null}
+        titulo="Confirmar eliminación"
+        onCancelar={() => setAEliminar(null)}
+        onConfirmar={confirmarEliminar}
+        confirmando={eliminar.isPending}
+      >
+        {aEliminar ? `¿Está seguro que desea quitar ${aEliminar.producto.denominacion} de la promoción?` : ''}
+      </ConfirmarModal>
+    </Container>
+  );
+}

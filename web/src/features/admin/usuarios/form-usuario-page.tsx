@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Container, Fieldset, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { LOCALIDAD_LABEL, PROVINCIA_LABEL, ROL_LABEL, opciones, type Localidad, type Provincia, type Rol } from '../../../../../domain/enums';
+import { MENSAJES } from '../../../../../domain/mensajes';
+import { MENSAJES_PERSONA } from '../../../../../domain/persona';
+import { usuarioCompletoActualizarSchema, usuarioCompletoCrearSchema, type UsuarioCompleto } from '../../../../../domain/usuario';
+import { useGuardarUsuarioCompleto, useUsuarioCompleto } from '../../../api/admin-usuarios';
+import { ApiError } from '../../../api/client';
+import { paths } from '../../../app/paths';
+import { Cargando } from '../../../components/guards/requiere-rol';
+
+const aOpciones = <K extends string>(labels: Record<K, string>) => opciones(labels).map(({ key, nombre }) => ({ value: key, label: nombre }));
+const LOCALIDADES = aOpciones(LOCALIDAD_LABEL);
+const PROVINCIAS = aOpciones(PROVINCIA_LABEL);
+const ROLES = aOpciones(ROL_LABEL);
+
+interface Valores {
+  persona: { nombre: string; apellido: string; email: string; telefono: string };
+  domicilio: { calle: string; numero: string; localidad: Localidad; provincia: Provincia };
+  usuario: { usuario: string; clave: string };
+  rol: Rol;
+}
+
+const VACIO: Valores = {
+  persona: { nombre: '', apellido: '', email: '', telefono: '' },
+  domicilio: { calle: '', numero: '', localidad: 'CAPITAL', provincia: 'MENDOZA' },
+  usuario: { usuario: '', clave: '' },
+  rol: 'USER',
+};
+
+const aValores = (u: UsuarioCompleto): Valores => ({
+  persona: {
+    nombre: u.persona?.nombre ?? '',
+    apellido: u.persona?.apellido ?? '',
+    email: u.persona?.email ?? '',
+    telefono: u.persona?.telefono ?? '',
+  },
+  domicilio: {
+    calle: u.domicilio?.calle ?? '',
+    numero: u.domicilio?.numero ?? '',
+    localidad: u.domicilio?.localidad ?? 'CAPITAL',
+    provincia: u.domicilio?.provincia ?? 'MENDOZA',
+  },
+  usuario: { usuario: u.usuario.usuario, clave: '' },
+  rol: u.rol,
+});
+
+/** Spec screen 18: 'Formulario de Usuarios', a person with address, login and role, saved in one go. */
+export default function FormUsuarioPage() {
+  const id = Number(useParams().idUsuario ?? 0) || 0;
+  const cargado = useUsuarioCompleto(id);
+  if (id > 0 && cargado.isPending) return <Cargando />;
+  if (id > 0 && cargado.isError) {
+    return (
+      <Container size="md" py="lg">
+        <Alert color="red">{MENSAJES.errorCargarDatos}</Alert>
+      </Container>
+    );
+  }
+  return <Formulario id={id} inicial={cargado.data ? aValores(cargado.data) : VACIO} />;
+}
+
+function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
+  const navigate = useNavigate();
+  const guardar = useGuardarUsuarioCompleto();
+  const esquema = id > 0 ? usuarioCompletoActualizarSchema : usuarioCompletoCrearSchema;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Valores>({ defaultValues: inicial, resolver: zodResolver(esquema, undefined, { raw: true }) as never });
+  const [error, setError] = useState<{ titulo: string; detalle?: string } | null>(null);
+
+  const enviar = (v: Valores) => {
+    setError(null);
+    const datos = { ...v, usuario: { usuario: v.usuario.usuario, ...(v.usuario.clave ? { clave: v.usuario.clave } : {}) } };
+    guardar.mutate(
+      { id, datos },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: id > 0 ? MENSAJES_PERSONA.personaActualizada : MENSAJES_PERSONA.personaCreada });
+          navigate(paths.grillaUsuarios);
+        },
+        onError: (e) => {
+          const detalle = e instanceof ApiError && e.status < 500 ? [e.message, ...(e.errors ?? []).map((x) => x.mensaje)].join(' ') : undefined;
+          setError({ titulo: MENSAJES_PERSONA.errorAlGuardar, detalle });
+          notifications.show({ color: 'red', message: MENSAJES_PERSONA.errorAlGuardar });
+        },
+      },
+    );
+  };
+  return (
+    <Container size="md" py="lg">
+      <Title order={1} size="h2" mb="md">
+        Formulario de Usuarios
+      </Title>
+      <form onSubmit={handleSubmit(enviar)} aria-label="Formulario de Usuarios" noValidate>
+        <Stack>
+          <Fieldset legend="Datos personales">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Nombre" autoComplete="given-name" error={errors.persona?.nombre?.message} {...register('persona.nombre')} />
+              <TextInput label="Apellido" autoComplete="family-name" error={errors.persona?.apellido?.message} {...register('persona.apellido')} />
+              <TextInput label="Email" type="email" autoComplete="email" error={errors.persona?.email?.message} {...register('persona.email')} />
+              <TextInput label="Teléfono" type="tel" autoComplete="tel" error={errors.persona?.telefono?.message} {...register('persona.telefono')} />
+            </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend="Domicilio">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Calle" autoComplete="address-line1" error={errors.domicilio?.calle?.message} {...register('domicilio.calle')} />
+              <TextInput label="Número" error={errors.domicilio?.numero?.message} {...register('domicilio.numero')} />
+              <NativeSelect label="Localidad" data={LOCALIDADES} error={errors.domicilio?.localidad?.message} {...register('domicilio.localidad')} />
+              <NativeSelect label="Provincia" data={PROVINCIAS} error={errors.domicilio?.provincia?.message} {...register('domicilio.provincia')} />
+            </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend="Datos de acceso">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Usuario" autoComplete="username" error={errors.usuario?.usuario?.message} {...register('usuario.usuario')} />
+              <PasswordInput
+                label="Contraseña"
+                autoComplete="new-password"
+                description={id > 0 ? 'Dejala vacía para no cambiarla' : undefined}
+                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+                error={errors.usuario?.clave?.message}
+                {...register('usuario.clave')}
+              />
+              <NativeSelect label="Rol" data={ROLES} error={errors.rol?.message} {...register('rol')} />
+            </SimpleGrid>
+          </Fieldset>
+          {error && (
+            <Alert color="red" title={error.titulo} withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setError(null)}>
+              {error.detalle}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Button variant="default" onClick={() => navigate(-1)}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Container>
+  );
+}

@@ -1,0 +1,230 @@
+import { ActionIcon, Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconDeviceFloppy, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
+import { MENSAJES } from '../../../../../domain/mensajes';
+import { aCentavos, aPesos, formatearPrecio, sumarLineas } from '../../../../../domain/money';
+import { ApiError, mensajeDeError } from '../../../api/client';
+import { useActualizarVenta, useCrearVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
+import { paths } from '../../../app/paths';
+import { Cargando } from '../../../components/guards/requiere-rol';
+import { useUser } from '../../../sesion/usuario-context';
+import { ConfirmarModal } from '../comun/confirmar-modal';
+import { diaMendoza } from '../comun/fechas';
+
+const ESTADOS = opciones(ESTADO_VENTA_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
+const FORMAS = opciones(FORMA_PAGO_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
+
+/** Spec screen 19: 'Formulario de Venta', a counter sale or an online order being edited. */
+export default function FormVentaPage() {
+  const id = Number(useParams().idVenta ?? 0) || 0;
+  const navigate = useNavigate();
+  const { usuario } = useUser();
+  const venta = useVenta(id);
+  const crear = useCrearVenta();
+  const actualizar = useActualizarVenta();
+  const eliminarDetalle = useEliminarDetalleVenta();
+
+  const [fecha, setFecha] = useState(diaMendoza());
+  const [envio, setEnvio] = useState<number>(0);
+  const [estadoVenta, setEstadoVenta] = useState<EstadoVenta>('PENDIENTE');
+  const [formaPago, setFormaPago] = useState<FormaPago>('EFECTIVO');
+  const [error, setError] = useState('');
+  const [aEliminar, setAEliminar] = useState<DetalleVenta | null>(null);
+
+  // Fill the form when the sale arrives; a refresh after a line changes keeps what the admin typed.
+  const cargada = venta.data;
+  const [idCargado, setIdCargado] = useState(0);
+  if (cargada && idCargado !== cargada.id) {
+    setIdCargado(cargada.id);
+    setFecha(diaMendoza(cargada.fecha));
+    setEnvio(cargada.envio);
+    setEstadoVenta(cargada.estadoVenta);
+    setFormaPago(cargada.formaPago);
+  }
+
+  if (id > 0 && venta.isPending) return <Cargando />;
+  if (id > 0 && venta.isError) {
+    const mensaje = venta.error instanceof ApiError && venta.error.status === 404 ? MENSAJES.ventaNoEncontrada : MENSAJES.errorObtenerVenta;
+    return (
+      <Container size="md" py="lg">
+        <Alert color="red" title={MENSAJES.errorCargarVenta}>
+          {mensaje}
+        </Alert>
+        <Button mt="md" variant="default" component={Link} to={paths.grillaPedidos} leftSection={<IconArrowLeft size={16} />}>
+          Volver
+        </Button>
+      </Container>
+    );
+  }
+
+  const detalles = cargada?.detalleVentas ?? [];
+  const subtotal = sumarLineas(detalles.map((d) => ({ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio })));
+  const total = aPesos(aCentavos(subtotal) + aCentavos(Number.isFinite(envio) ? envio : 0));
+  const datos = { estadoVenta, formaPago, envio: Number.isFinite(envio) ? envio : 0 };
+
+  const agregarProducto = () => {
+    setError('');
+    if (id > 0) {
+      navigate(paths.formDetalleVenta(id, 0));
+      return;
+    }
+    // A new sale is saved empty first, so that its lines have a sale to belong to (spec section 4).
+    crear.mutate(
+      { ...datos, fecha },
+      {
+        onSuccess: (nueva) => {
+          if (typeof nueva?.id !== 'number') {
+            setError(MENSAJES.noSePudoGuardarVenta);
+            return;
+          }
+          navigate(paths.formVenta(nueva.id), { replace: true });
+          navigate(paths.formDetalleVenta(nueva.id, 0));
+        },
+        onError: (e) => setError(MENSAJES.errorCrearVenta(mensajeDeError(e))),
+      },
+    );
+  };
+
+  const guardar = () => {
+    if (!usuario) return setError(MENSAJES.noHayUsuarioAutenticado);
+    if (!(total > 0)) return setError(MENSAJES.totalVentaMayorACero);
+    if (detalles.length === 0 || id <= 0) return setError(MENSAJES.ventaSinDetalles);
+    setError('');
+    actualizar.mutate(
+      { id, datos },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MENSAJES.pedidoGuardado });
+          navigate(paths.grillaPedidos);
+        },
+        onError: (e) => setError(e instanceof ApiError && e.status < 500 ? e.message : MENSAJES.errorGuardarVenta),
+      },
+    );
+  };
+
+  const confirmarEliminarDetalle = () => {
+    if (!aEliminar) return;
+    eliminarDetalle.mutate(aEliminar.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: `Se eliminó ${aEliminar.producto.denominacion} de la venta.` }),
+      onError: () => setError(MENSAJES.errorEliminarDetalle),
+      onSettled: () => setAEliminar(null),
+    });
+  };
+
+  return (
+    <Container size="md" py="lg">
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Title order={1} size="h2">
+          Formulario de Venta
+        </Title>
+        {id > 0 && <Text c="dimmed">Venta nro {id}</Text>}
+      </Group>
+      <Paper withBorder p="md" component="form" onSubmit={(e) => (e.preventDefault(), guardar())} aria-label="Formulario de Venta">
+        <Group mb="md">
+          <Button
+            type="button"
+            leftSection={crear.isPending ? undefined : <IconPlus size={16} />}
+            onClick={agregarProducto}
+            disabled={crear.isPending}
+          >
+            {crear.isPending ? 'Cargando...' : 'Agregar producto'}
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput type="date" label="Fecha" value={fecha} onChange={(e) => setFecha(e.currentTarget.value)} disabled={id > 0} required />
+          <TextInput label="Total" value={formatearPrecio(total)} readOnly aria-readonly variant="filled" />
+          <NumberInput
+            label="Envío"
+            value={envio}
+            onChange={(v) => setEnvio(typeof v === 'number' ? v : Number(v) || 0)}
+            min={0}
+            decimalScale={2}
+            decimalSeparator=","
+            thousandSeparator="."
+            allowNegative={false}
+          />
+          <NativeSelect label="Estado" data={ESTADOS} value={estadoVenta} onChange={(e) => setEstadoVenta(e.currentTarget.value as EstadoVenta)} />
+          <NativeSelect label="Forma de pago" data={FORMAS} value={formaPago} onChange={(e) => setFormaPago(e.currentTarget.value as FormaPago)} />
+        </SimpleGrid>
+
+        <Title order={2} size="h4" mt="xl" mb="xs">
+          Detalles
+        </Title>
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label="Detalles de la venta" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Cantidad</Table.Th>
+                <Table.Th>Producto</Table.Th>
+                <Table.Th ta="right">Subtotal</Table.Th>
+                <Table.Th>Acciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detalles.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" ta="center" py="sm">
+                      No hay detalles de venta.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                detalles.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>{d.cantidad}</Table.Td>
+                    <Table.Td>{d.producto.denominacion}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio }]))}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Editar">
+                          <ActionIcon component={Link} to={paths.formDetalleVenta(id, d.id)} variant="subtle" aria-label={`Editar detalle de ${d.producto.denominacion}`}>
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Eliminar">
+                          <ActionIcon variant="subtle" color="red" aria-label={`Eliminar detalle de ${d.producto.denominacion}`} onClick={() => setAEliminar(d)}>
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        {error && (
+          <Text c="red" role="alert" mt="md">
+            {error}
+          </Text>
+        )}
+        <Group justify="space-between" mt="lg">
+          <Button variant="default" component={Link} to={paths.grillaPedidos} leftSection={<IconArrowLeft size={16} />}>
+            Volver
+          </Button>
+          <Button type="submit" loading={actualizar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            Guardar
+          </Button>
+        </Group>
+      </Paper>
+
+      <ConfirmarModal
+        abierto={aEliminar !== null}
+        titulo="Confirmar eliminación"
+        onCancelar={() => setAEliminar(null)}
+        onConfirmar={confirmarEliminarDetalle}
+        confirmando={eliminarDetalle.isPending}
+      >
+        {aEliminar ? MENSAJES.confirmarEliminarDetalle(aEliminar.producto.denominacion) : ''}
+      </ConfirmarModal>
+    </Container>
+  );
+}

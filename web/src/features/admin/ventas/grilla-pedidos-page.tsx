@@ -1,0 +1,305 @@
+import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../../../../domain/enums';
+import { MENSAJES } from '../../../../../domain/mensajes';
+import { formatearPrecio } from '../../../../../domain/money';
+import { mensajeDeError } from '../../../api/client';
+import { useEliminarVenta, useEliminarVentasEntreFechas, useGrillaVentas, type VentaResumen } from '../../../api/admin-ventas';
+import { paths } from '../../../app/paths';
+import { Cargando } from '../../../components/guards/requiere-rol';
+import { ConfirmarModal, TRANSICION_MODAL } from '../comun/confirmar-modal';
+import { Encabezado } from '../comun/encabezado';
+import { formatearFecha } from '../comun/fechas';
+import { Paginacion } from '../comun/paginacion';
+
+const POR_PAGINA = 20;
+
+/** Spec screen 13: every sale, online and at the counter. */
+export default function GrillaPedidosPage() {
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  const [pagina, setPagina] = useState(1);
+  // An inverted range is not asked for: the list keeps the last good one and says why.
+  const invertido = Boolean(desde && hasta && desde > hasta);
+  const [rango, setRango] = useState({ desde: '', hasta: '' });
+  if (!invertido && (rango.desde !== desde || rango.hasta !== hasta)) setRango({ desde, hasta });
+  const { data, isPending, isError } = useGrillaVentas({
+    desde: rango.desde || undefined,
+    hasta: rango.hasta || undefined,
+    pagina,
+    porPagina: POR_PAGINA,
+  });
+  const [aEliminar, setAEliminar] = useState<VentaResumen | null>(null);
+  const [masivoAbierto, setMasivoAbierto] = useState(false);
+  const eliminar = useEliminarVenta();
+  const movil = useMediaQuery('(max-width: 40em)');
+
+  const limpiarFiltros = () => {
+    setDesde('');
+    setHasta('');
+    setPagina(1);
+  };
+
+  const confirmarEliminar = () => {
+    if (!aEliminar) return;
+    eliminar.mutate(aEliminar.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: `Venta nro ${aEliminar.id} eliminada.` }),
+      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
+      onSettled: () => setAEliminar(null),
+    });
+  };
+
+  return (
+    <Container size="xl" py="lg">
+      <Encabezado titulo="Pedidos">
+        <Button component={Link} to={paths.formVenta(0)} leftSection={<IconPlus size={16} />}>
+          Nueva venta
+        </Button>
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={() => setMasivoAbierto(true)}>
+          Eliminar pedidos
+        </Button>
+      </Encabezado>
+
+      <Paper withBorder p="sm" mb="md" component="section" aria-label="Filtros">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput type="date" label="Desde" value={desde} onChange={(e) => (setDesde(e.currentTarget.value), setPagina(1))} />
+          <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => (setHasta(e.currentTarget.value), setPagina(1))} />
+          <Button variant="default" leftSection={<IconX size={16} />} onClick={limpiarFiltros} disabled={!desde && !hasta}>
+            Limpiar filtros
+          </Button>
+        </Group>
+        {invertido && (
+          <Text c="red" size="sm" mt="xs" role="alert">
+            {MENSAJES.rangoFechasInvertido}
+          </Text>
+        )}
+      </Paper>
+
+      {isPending ? (
+        <Cargando />
+      ) : isError ? (
+        <Alert color="red">No se pudieron cargar las ventas.</Alert>
+      ) : movil ? (
+        <>
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
+            {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
+            {data.items.map((v) => (
+              <TarjetaVenta key={v.id} venta={v} onEliminar={() => setAEliminar(v)} />
+            ))}
+          </Stack>
+          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+        </>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped={false} highlightOnHover verticalSpacing="xs" aria-label="Ventas">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Nro venta</Table.Th>
+                  <Table.Th>Cliente</Table.Th>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Forma de pago</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>Estado</Table.Th>
+                  <Table.Th>Acciones</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={7}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No hay ventas para mostrar.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {data.items.map((v) => {
+                  const concluida = v.estadoVenta === 'CONCLUIDO';
+                  return (
+                    <Table.Tr key={v.id} bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
+                      <Table.Td fw={600}>{v.id}</Table.Td>
+                      <Table.Td>{v.user?.usuario ?? <Text span c="dimmed">Mostrador</Text>}</Table.Td>
+                      <Table.Td>{formatearFecha(v.fecha)}</Table.Td>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          <span>{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</span>
+                          {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
+                            <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
+                              {ESTADO_PAGO_LABEL[v.estadoPago]}
+                            </Badge>
+                          )}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatearPrecio(v.total)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
+                          {ESTADO_VENTA_LABEL[v.estadoVenta]}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Tooltip label="Editar">
+                            <ActionIcon component={Link} to={paths.formVenta(v.id)} variant="subtle" aria-label={`Editar venta nro ${v.id}`}>
+                              <IconEdit size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label="Eliminar">
+                            <ActionIcon variant="subtle" color="red" aria-label={`Eliminar venta nro ${v.id}`} onClick={() => setAEliminar(v)}>
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+        </>
+      )}
+
+      <ConfirmarModal
+        abierto={aEliminar !== null}
+        titulo="Confirmar eliminación"
+        onCancelar={() => setAEliminar(null)}
+        onConfirmar={confirmarEliminar}
+        confirmando={eliminar.isPending}
+      >
+        {aEliminar ? MENSAJES.confirmarEliminarVenta(aEliminar.id) : ''}
+      </ConfirmarModal>
+
+      <EliminarPedidosModal abierto={masivoAbierto} onCerrar={() => setMasivoAbierto(false)} onEliminadas={limpiarFiltros} />
+    </Container>
+  );
+}
+
+/** A sale as a card, for phones. */
+function TarjetaVenta({ venta: v, onEliminar }: { venta: VentaResumen; onEliminar: () => void }) {
+  const concluida = v.estadoVenta === 'CONCLUIDO';
+  return (
+    <Card component="li" withBorder padding="sm" bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text fw={700}>Venta nro {v.id}</Text>
+          <Text size="sm" c="dimmed">
+            {formatearFecha(v.fecha)} · {v.user?.usuario ?? 'Mostrador'}
+          </Text>
+        </div>
+        <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
+          {ESTADO_VENTA_LABEL[v.estadoVenta]}
+        </Badge>
+      </Group>
+      <Group justify="space-between" mt="xs" wrap="nowrap">
+        <div>
+          <Text size="sm">{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</Text>
+          {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
+            <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
+              {ESTADO_PAGO_LABEL[v.estadoPago]}
+            </Badge>
+          )}
+        </div>
+        <Text fw={700}>{formatearPrecio(v.total)}</Text>
+      </Group>
+      <Group gap="xs" mt="sm" justify="flex-end">
+        <Button size="xs" variant="light" component={Link} to={paths.formVenta(v.id)} leftSection={<IconEdit size={14} />} aria-label={`Editar venta nro ${v.id}`}>
+          Editar
+        </Button>
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onEliminar} aria-label={`Eliminar venta nro ${v.id}`}>
+          Eliminar
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** 'Eliminar pedidos': every sale of whole Mendoza days between two dates, after a confirmation. */
+function EliminarPedidosModal({ abierto, onCerrar, onEliminadas }: { abierto: boolean; onCerrar: () => void; onEliminadas: () => void }) {
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  const [error, setError] = useState('');
+  const [confirmando, setConfirmando] = useState(false);
+  const eliminar = useEliminarVentasEntreFechas();
+
+  const cerrar = () => {
+    setDesde('');
+    setHasta('');
+    setError('');
+    setConfirmando(false);
+    onCerrar();
+  };
+
+  const pedirConfirmacion = () => {
+    if (!desde || !hasta) {
+      setError(MENSAJES.completaAmbasFechas);
+      return;
+    }
+    setError('');
+    setConfirmando(true);
+  };
+
+  const ejecutar = () => {
+    eliminar.mutate(
+      { desde, hasta },
+      {
+        onSuccess: (ok) => {
+          if (ok) {
+            notifications.show({ color: 'green', message: MENSAJES.ventasEliminadas });
+            onEliminadas();
+          } else notifications.show({ color: 'red', message: MENSAJES.errorEliminarVentas });
+        },
+        onError: () => notifications.show({ color: 'red', message: MENSAJES.errorEliminarVentas }),
+        onSettled: cerrar,
+      },
+    );
+  };
+
+  return (
+    <Modal opened={abierto} onClose={cerrar} title="Eliminar pedidos" centered {...TRANSICION_MODAL}>
+      {confirmando ? (
+        <>
+          <Text>{MENSAJES.confirmarEliminarVentasEntre(formatearFecha(desde), formatearFecha(hasta))}</Text>
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={() => setConfirmando(false)} disabled={eliminar.isPending}>
+              Cancelar
+            </Button>
+            <Button color="red" onClick={ejecutar} loading={eliminar.isPending}>
+              Sí, eliminar
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <Stack>
+          <Text size="sm" c="dimmed">
+            Se eliminan las ventas de los días completos entre ambas fechas, inclusive.
+          </Text>
+          <Group grow wrap="wrap">
+            <TextInput type="date" label="Desde" value={desde} onChange={(e) => setDesde(e.currentTarget.value)} />
+            <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => setHasta(e.currentTarget.value)} />
+          </Group>
+          {error && (
+            <Text c="red" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cerrar}>
+              Cancelar
+            </Button>
+            <Button color="red" onClick={pedirConfirmacion}>
+              Eliminar
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
