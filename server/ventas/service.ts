@@ -81,8 +81,12 @@ export async function listarVentas(db: Db, filtros: VentaFiltros): Promise<Pagin
   return { items: filas.map(aResumen), total: totales?.total ?? 0, pagina: filtros.pagina, porPagina: filtros.porPagina };
 }
 
+/** Orders waiting for the shop: PENDIENTE, except unpaid online orders whose units already went back. */
 export async function contarPendientes(db: Db): Promise<number> {
-  const [fila] = await db.select({ n: count() }).from(venta).where(eq(venta.estadoVenta, 'PENDIENTE'));
+  const [fila] = await db
+    .select({ n: count() })
+    .from(venta)
+    .where(and(eq(venta.estadoVenta, 'PENDIENTE'), eq(venta.stockLiberado, false)));
   return fila?.n ?? 0;
 }
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
 import { venta } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
-import { crearProducto, crearUsuario, crearVentaDirecta } from '../test/fabricas';
+import { crearProducto, crearUsuario, crearVenta, crearVentaDirecta } from '../test/fabricas';
+import { devolverStockDeVenta } from './stock';
 import { estadoProducto, movimientosDe } from '../test/stock-de-prueba';
 
 let t: AppDePrueba;
@@ -88,6 +89,15 @@ describe('GET /api/venta (grid)', () => {
     const pendientes = await t.db.$count(venta, eq(venta.estadoVenta, 'PENDIENTE'));
     expect(r.json()).toEqual({ pendientes });
     expect(pendientes).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an unpaid online order whose units went back to stock no longer needs attention', async () => {
+    const antes = (await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json().pendientes as number;
+    const p = await crearProducto(t.db, { stock: 5 });
+    const v = await crearVenta(t.db, { userId: cliente.id, formaPago: 'MERCADOPAGO', lineas: [{ productoId: p.id, cantidad: 1 }] });
+    expect((await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json()).toEqual({ pendientes: antes + 1 });
+    await t.db.transaction((tx) => devolverStockDeVenta(tx, v.id, 'PAGO_VENCIDO', null));
+    expect((await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json()).toEqual({ pendientes: antes });
   });
 
   it('is for admins only', async () => {

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Image, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
+import { srcsetImagen } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
 import { estaDisponible, tieneStockBajo, type Producto } from '../../../../domain/producto';
 import { paths, urlImagen } from '../../app/paths';
@@ -17,6 +18,8 @@ export function ProductoCard({ producto, prioridad = false }: { producto: Produc
       <Card.Section className={classes.imagenCaja}>
         <Image
           src={urlImagen(producto.imagen)}
+          srcSet={srcsetImagen(producto.imagen)}
+          sizes="(max-width: 48em) 100vw, (max-width: 62em) 50vw, 320px"
           alt={producto.denominacion}
           width={400}
           height={300}

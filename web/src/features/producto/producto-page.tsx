@@ -3,6 +3,7 @@ import { IconArrowLeft, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
+import { srcsetImagen } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
 import { disponibleEnDetalle, tieneStockBajo } from '../../../../domain/producto';
 import { TIENDA } from '../../../../domain/tienda';
@@ -63,7 +64,15 @@ export default function ProductoPage() {
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Box className={classes.imagenCaja}>
-            <Image src={urlImagen(producto.imagen)} alt={producto.denominacion} width={600} height={600} className={classes.imagen} />
+            <Image
+              src={urlImagen(producto.imagen)}
+              srcSet={srcsetImagen(producto.imagen)}
+              sizes="(max-width: 48em) 100vw, 600px"
+              alt={producto.denominacion}
+              width={600}
+              height={600}
+              className={classes.imagen}
+            />
             {/* Spec section 9: the detail's badge says 'Disponible' above 1 unit; the last one is announced as such. */}
             <Badge className={classes.badge} size="lg" color={disponible ? 'green' : producto.stock === 1 ? 'orange' : 'gray'} variant="filled">
               {disponible ? 'Disponible' : producto.stock === 1 ? 'Última unidad' : 'Sin stock'}
