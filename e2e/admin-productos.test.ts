@@ -172,6 +172,22 @@ describe('product form (spec screen 17)', () => {
   });
 });
 
+describe('a product with sales', () => {
+  it('is not deleted: the server says why', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/grillaProducts');
+    await page.getByLabel('Código').fill('ESC-007');
+    await esperarFilas(page, 'Productos', 1);
+    await page.getByRole('button', { name: 'Eliminar Sacapuntas metálico doble' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar' }).click();
+    await verTexto(page, 'No se puede eliminar el producto porque tiene ventas registradas.');
+    expect(await filas(page, 'Productos').count()).toBe(1);
+    s.errores.length = 0; // the browser logs the 409 itself
+    await s.cerrar();
+  });
+});
+
 describe('stock load (spec screen 21)', () => {
   it('finds by code and by name with at most 5 suggestions, and adds units', async () => {
     const s = await sesionAdmin(navegador, servidor.url);
@@ -188,8 +204,11 @@ describe('stock load (spec screen 21)', () => {
     await page.getByRole('heading', { name: 'Carga de stock' }).click();
     await expect.poll(() => page.getByRole('option').count()).toBe(0);
 
+    // Keyboard: arrows and Enter choose a suggestion.
     await page.getByLabel('Buscar por nombre').fill('tijera');
-    await page.getByRole('option', { name: /Tijera escolar punta roma/ }).click();
+    await page.getByRole('option', { name: /Tijera escolar punta roma/ }).waitFor();
+    await page.getByLabel('Buscar por nombre').press('ArrowDown');
+    await page.getByLabel('Buscar por nombre').press('Enter');
     await verTexto(page, 'Producto seleccionado');
     await verTexto(page, /Código ESC-009 · Maped · Stock actual: 3/);
     await captura(page, 'admin-stock-1280');

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
@@ -5,9 +6,12 @@ import { LoginPage } from '../features/auth/login-page';
 import { NoEncontradaPage } from './no-encontrada-page';
 import { Layout } from './layout';
 
-const admin = (cargar: () => Promise<{ default: React.ComponentType }>) => ({
-  lazy: async () => ({ Component: (await cargar()).default }),
-});
+// React.lazy, not the route's `lazy`: the router would fetch the chunk while matching the URL, before
+// the guard runs; a lazy component is fetched only when the guard lets it render.
+const admin = (cargar: () => Promise<{ default: React.ComponentType }>) => {
+  const Pagina = lazy(cargar);
+  return { element: <Pagina /> };
+};
 
 export const router = createBrowserRouter([
   {
