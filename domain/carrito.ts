@@ -1,7 +1,7 @@
 // The cart (spec sections 4 and 5): a pure reducer shared by the browser and its tests.
 // Regular units and promotion bundles are kept apart, because the server prices them apart:
 // a promotion is sold in whole bundles at precioPromocional / total units per unit.
-import { precioUnitarioPromocion, sumarLineas } from './money';
+import { aCentavos, precioUnitarioPromocion, sumarLineas } from './money';
 
 export interface ProductoCarrito {
   id: number;
@@ -130,3 +130,111 @@ export const totalCarrito = (carrito: Carrito): number =>
       p.promocion.detalles.map((d) => ({ cantidad: d.cantidad * p.cantidad, precio: precioUnitarioDe(p.promocion) })),
     ),
   ]);
+
+/** Messages of the cart (spec sections 5 and 8). */
+export const MENSAJES_CARRITO = {
+  agregado: 'Producto agregado al carrito',
+  maximoAgregado: 'Ya agregaste el máximo disponible de este producto',
+  sinStock: 'El producto no tiene stock disponible.',
+  vacio: 'Sin productos en el carrito.',
+  usuarioNoAutenticado: 'Usuario no autenticado',
+  ventaIdInvalido: 'El ID de la venta no es válido',
+} as const;
+
+/** 'Solo hay {stock} unidades disponibles.' (spec section 5). */
+export const mensajeSoloHay = (stock: number): string => `Solo hay ${stock} unidades disponibles.`;
+
+/** The panel's message when a + is refused. */
+export const mensajeRechazo = (r: ResultadoAgregar): string | null =>
+  r.ok ? null : r.motivo === 'sinStock' ? MENSAJES_CARRITO.sinStock : mensajeSoloHay(r.stock);
+
+/** 'unidad' or 'unidades'. */
+export const textoUnidades = (n: number): string => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
+
+/** Sum of the regular prices of one bundle: what the promotion saves you from. */
+export const precioOriginalDe = (promocion: PromocionCarrito): number =>
+  sumarLineas(promocion.detalles.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio })));
+
+/** What the order endpoint receives: ids and quantities, bundles counted as bundles. */
+export const lineasDePedido = (carrito: Carrito) => ({
+  lineas: carrito.productos.map((l) => ({ productoId: l.producto.id, cantidad: l.cantidad })),
+  promociones: carrito.promociones.map((p) => ({ promocionId: p.promocion.id, cantidad: p.cantidad })),
+});
+
+export const carritoVacio = (carrito: Carrito): boolean => carrito.productos.length === 0 && carrito.promociones.length === 0;
+
+/**
+ * Checks the cart against what the shop has now (prices, stock, active promotions) before ordering.
+ * `productos` maps every product id of the cart to its current data, or null when it no longer exists;
+ * `promociones` are the active promotions. Quantities are cut to the stock (bundles first, they were
+ * chosen as a whole); each change is explained in a sentence.
+ */
+export function conciliarCarrito(
+  carrito: Carrito,
+  productos: ReadonlyMap<number, ProductoCarrito | null>,
+  promociones: readonly PromocionCarrito[],
+  formatear: (pesos: number) => string,
+): { carrito: Carrito; cambios: string[] } {
+  const cambios: string[] = [];
+  const restante = new Map<number, number>();
+  for (const [id, p] of productos) restante.set(id, p ? Math.max(0, p.stock) : 0);
+  const actual = (p: ProductoCarrito) => productos.get(p.id) ?? null;
+
+  const nuevasPromos: Carrito['promociones'] = [];
+  for (const linea of carrito.promociones) {
+    const vigente = promociones.find((p) => p.id === linea.promocion.id);
+    if (!vigente) {
+      cambios.push(`La promoción ${linea.promocion.denominacion} ya no está vigente: la quitamos del carrito.`);
+      continue;
+    }
+    const promocion: PromocionCarrito = {
+      ...vigente,
+      detalles: vigente.detalles.map((d) => ({ ...d, producto: actual(d.producto) ?? d.producto })),
+    };
+    const antes = precioUnitarioDe(linea.promocion) * unidadesPorPromocion(linea.promocion);
+    const ahora = precioUnitarioDe(promocion) * unidadesPorPromocion(promocion);
+    if (aCentavos(antes) !== aCentavos(ahora)) {
+      cambios.push(`El precio de la promoción ${promocion.denominacion} cambió de ${formatear(antes)} a ${formatear(ahora)}.`);
+    }
+    let combos = linea.cantidad;
+    for (const d of promocion.detalles) {
+      const queda = restante.get(d.producto.id) ?? d.producto.stock;
+      combos = Math.min(combos, Math.floor(queda / d.cantidad));
+    }
+    if (combos < linea.cantidad) {
+      cambios.push(
+        combos === 0
+          ? `No hay stock suficiente para la promoción ${promocion.denominacion}: la quitamos del carrito.`
+          : `Solo alcanza el stock para ${combos} ${combos === 1 ? 'combo' : 'combos'} de la promoción ${promocion.denominacion}: ajustamos la cantidad.`,
+      );
+    }
+    for (const d of promocion.detalles) {
+      restante.set(d.producto.id, (restante.get(d.producto.id) ?? d.producto.stock) - combos * d.cantidad);
+    }
+    if (combos > 0) nuevasPromos.push({ promocion, cantidad: combos });
+  }
+
+  const nuevosProductos: Carrito['productos'] = [];
+  for (const linea of carrito.productos) {
+    const producto = actual(linea.producto);
+    if (!producto) {
+      cambios.push(`${linea.producto.denominacion} ya no está a la venta: lo quitamos del carrito.`);
+      continue;
+    }
+    if (aCentavos(producto.precio) !== aCentavos(linea.producto.precio)) {
+      cambios.push(`El precio de ${producto.denominacion} cambió de ${formatear(linea.producto.precio)} a ${formatear(producto.precio)}.`);
+    }
+    const queda = Math.max(0, restante.get(producto.id) ?? producto.stock);
+    const cantidad = Math.min(linea.cantidad, queda);
+    if (cantidad < linea.cantidad) {
+      cambios.push(
+        cantidad === 0
+          ? `${producto.denominacion} ya no tiene stock: lo quitamos del carrito.`
+          : `Solo ${queda === 1 ? 'queda 1 unidad' : `quedan ${queda} unidades`} de ${producto.denominacion}: ajustamos la cantidad.`,
+      );
+    }
+    restante.set(producto.id, queda - cantidad);
+    if (cantidad > 0) nuevosProductos.push({ producto, cantidad });
+  }
+  return { carrito: { productos: nuevosProductos, promociones: nuevasPromos }, cambios };
+}

@@ -7,6 +7,5 @@ export const configPublicaSchema = z.object({
 });
 export type ConfigPublica = z.infer<typeof configPublicaSchema>;
 
-/** A chat link with a prefilled message. */
-export const enlaceWhatsapp = (numero: string, mensaje: string) =>
-  `https://wa.me/${numero}?text=${encodeURIComponent(mensaje)}`;
+// Kept importable from here too; code on the first page imports it from ./whatsapp (no zod).
+export { enlaceWhatsapp } from './whatsapp';

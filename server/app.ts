@@ -22,14 +22,17 @@ import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
+import { cacheHttp } from './http/cache-http';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
 import { productoRoutes } from './productos/routes';
+import { olvidarMarcas, recordarMarcas } from './productos/service';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
+import { variantesRoutes } from './uploads/variantes';
 import { usuarioRoutes } from './usuarios/routes';
 import { detalleVentaRoutes } from './ventas/detalle-routes';
 import { pedidoRoutes } from './ventas/pedido-routes';
@@ -52,6 +55,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The built web app (index.html and assets); omitted in API tests. */
   webDir?: string;
+  /**
+   * Seconds public reads stay in memory (server/http/cache-http.ts); 0 or omitted (API tests): every
+   * request reaches the database. `main.ts` passes CACHE_API_SEGUNDOS.
+   */
+  cacheApiSegundos?: number;
 }
 
 /** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
@@ -93,6 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
+  await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
+  if (deps.cacheApiSegundos) {
+    // The catalogue's brand list is the priciest part of a page: remembered, and forgotten on any write.
+    recordarMarcas(deps.base.db, Math.max(30, deps.cacheApiSegundos));
+    app.cacheRespuestas.alInvalidar(() => olvidarMarcas(deps.base.db));
+  }
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
@@ -136,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
     },
   });
+  // Product images resized to WebP for srcset (server/uploads/variantes.ts).
+  await app.register(variantesRoutes);
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(webApp, { webDir: deps.webDir });

@@ -26,6 +26,8 @@ const configSchema = z
     /** Time limit of one call to the Mercado Pago API. */
     MP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     SESION_DIAS: z.coerce.number().int().min(1).default(30),
+    /** Seconds the public reads stay in memory (server/http/cache-http.ts); 0 turns it off. */
+    CACHE_API_SEGUNDOS: z.coerce.number().min(0).max(300).default(2),
   })
   .transform((c) => ({
     ...c,

@@ -17,6 +17,7 @@ async function main() {
     base,
     logger: { level: config.LOG_LEVEL },
     webDir: path.join(raiz, 'dist', 'web'),
+    cacheApiSegundos: config.CACHE_API_SEGUNDOS,
   });
 
   const credenciales = config.SEED === 'demo' ? await sembrarSiVacia(base.db, config, app.log) : undefined;

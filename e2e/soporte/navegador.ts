@@ -77,3 +77,12 @@ export async function captura(page: Page, nombre: string): Promise<string> {
   await page.screenshot({ path: archivo, fullPage: true });
   return archivo;
 }
+
+/** Saves a screenshot of what the viewport shows (long phone pages would be unreadable whole). */
+export async function capturaVisible(page: Page, nombre: string): Promise<string> {
+  const carpeta = path.resolve('test-results', 'capturas');
+  fs.mkdirSync(carpeta, { recursive: true });
+  const archivo = path.join(carpeta, `${nombre}.png`);
+  await page.screenshot({ path: archivo });
+  return archivo;
+}

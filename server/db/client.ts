@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -35,6 +31,13 @@ export interface OpcionesPglite {
 }
 
 export async function abrirPglite(opciones: OpcionesPglite = {}): Promise<BaseDeDatos> {
+  // Loaded only here: a server on PostgreSQL never pays PGlite's ~40 MB of memory (docs/performance.md).
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const cliente = await PGlite.create(opciones.dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     ...(opciones.loadDataDir ? { loadDataDir: opciones.loadDataDir } : {}),

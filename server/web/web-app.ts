@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { MENSAJES } from '../../domain/mensajes';
+import { registrarVistaPrevia } from './vista-previa';
 
 /** Serves the built React app: hashed assets cached for a year, every other path gets index.html. */
 export const webApp = fp(
@@ -25,6 +26,7 @@ export const webApp = fp(
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
     app.decorate('enviarIndex', enviarIndex);
+    registrarVistaPrevia(app, indexHtml);
 
     app.setNotFoundHandler((request, reply) => {
       const esPagina = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');

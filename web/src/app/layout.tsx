@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Cargando } from '../components/guards/requiere-rol';
 import { Navbar } from '../components/layout/navbar';
 import { Pie } from '../components/layout/pie';
+import { CarritoPanel } from '../features/carrito/carrito-panel';
 
 export function Layout() {
   return (
@@ -18,6 +19,7 @@ export function Layout() {
         </Suspense>
       </Box>
       <Pie />
+      <CarritoPanel />
       <ScrollRestoration />
     </>
   );

@@ -1,24 +1,55 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { RequiereRol } from '../components/guards/requiere-rol';
+import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
 import { LoginPage } from '../features/auth/login-page';
 import { NoEncontradaPage } from './no-encontrada-page';
 import { Layout } from './layout';
 
-// React.lazy, not the route's `lazy`: the router would fetch the chunk while matching the URL, before
-// the guard runs; a lazy component is fetched only when the guard lets it render.
-const admin = (cargar: () => Promise<{ default: React.ComponentType }>) => {
+/** A route whose screen is its own chunk, downloaded when first visited. */
+const perezosa = (cargar: () => Promise<{ default: ComponentType }>) => ({
+  lazy: async () => ({ Component: (await cargar()).default }),
+});
+
+// Admin screens use React.lazy, not the route's `lazy`: the router would fetch the chunk while matching
+// the URL, before the guard runs; a lazy component is fetched only when the guard lets it render.
+const admin = (cargar: () => Promise<{ default: ComponentType }>) => {
   const Pagina = lazy(cargar);
   return { element: <Pagina /> };
 };
 
+const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoPage') => ({
+  lazy: async () => ({ Component: (await import('../features/pagos/pago-resultado-page'))[nombre] }),
+});
+
 export const router = createBrowserRouter([
   {
     element: <Layout />,
+    // Opening a lazy page directly: a spinner while its chunk arrives.
+    hydrateFallbackElement: <Cargando />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'DondeEstamos', ...perezosa(() => import('../features/ubicacion/donde-estamos-page')) },
+      { path: 'products', ...perezosa(() => import('../features/catalogo/catalogo-page')) },
+      { path: 'producto/:idProducto', ...perezosa(() => import('../features/producto/producto-page')) },
+      { path: 'promociones', ...perezosa(() => import('../features/promociones/promociones-page')) },
+      { path: 'registro', ...perezosa(() => import('../features/registro/registro-page')) },
+      { path: 'mpsuccess', ...pago('PagoAprobadoPage') },
+      { path: 'mppending', ...pago('PagoPendientePage') },
+      { path: 'mpfailure', ...pago('PagoRechazadoPage') },
+      {
+        // The purchases need a logged-in user: without one, /login and back here afterwards.
+        element: (
+          <RequiereRol>
+            <Outlet />
+          </RequiereRol>
+        ),
+        children: [
+          { path: 'misCompras', ...perezosa(() => import('../features/compras/mis-compras-page')) },
+          { path: 'detalleVentaCliente/:idVenta', ...perezosa(() => import('../features/compras/detalle-venta-page')) },
+        ],
+      },
       {
         // Admin screens are a separate chunk: a visitor of the shop never downloads them.
         element: (

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { usuarioSesionSchema, type UsuarioSesion } from '../../../domain/auth';
+import type { UsuarioSesion } from '../../../domain/auth';
+import { ROLES } from '../../../domain/enums';
 import { cerrarSesion, obtenerUsuarioActual } from '../api/auth';
 
 const CLAVE_ALMACENAMIENTO = 'usuario';
@@ -15,10 +16,25 @@ interface UsuarioContexto {
 
 const Contexto = createContext<UsuarioContexto | null>(null);
 
+/**
+ * The shape of `UsuarioSesion`, checked by hand: with the zod schema here, zod would ride in the first
+ * page's JavaScript (docs/performance.md). The server's session stays the authority either way.
+ */
+function esUsuarioSesion(x: unknown): x is UsuarioSesion {
+  if (typeof x !== 'object' || x === null) return false;
+  const u = x as Record<string, unknown>;
+  return (
+    Number.isInteger(u.id) &&
+    typeof u.usuario === 'string' &&
+    (ROLES as readonly unknown[]).includes(u.rol) &&
+    (u.mensaje === null || typeof u.mensaje === 'string')
+  );
+}
+
 function leerGuardado(): UsuarioSesion | null {
   try {
-    const resultado = usuarioSesionSchema.safeParse(JSON.parse(localStorage.getItem(CLAVE_ALMACENAMIENTO) ?? 'null'));
-    return resultado.success ? resultado.data : null;
+    const guardado: unknown = JSON.parse(localStorage.getItem(CLAVE_ALMACENAMIENTO) ?? 'null');
+    return esUsuarioSesion(guardado) ? guardado : null;
   } catch {
     return null;
   }

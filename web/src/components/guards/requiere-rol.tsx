@@ -21,7 +21,7 @@ export function RequiereRol({ rol, children }: { rol?: Rol; children: ReactNode 
   const { usuario, cargando } = useUser();
   const location = useLocation();
   if (cargando) return <Cargando />;
-  if (!usuario) return <Navigate to={paths.login} replace state={{ desde: location.pathname }} />;
+  if (!usuario) return <Navigate to={paths.login} replace state={{ desde: `${location.pathname}${location.search}` }} />;
   if (rol && usuario.rol !== rol) return <Navigate to={paths.inicio} replace />;
   return <>{children}</>;
 }

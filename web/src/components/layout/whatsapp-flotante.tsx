@@ -1,5 +1,5 @@
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { enlaceWhatsapp } from '../../../../domain/config-publica';
+import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import { useConfigPublica } from '../../api/config';
 import classes from './whatsapp-flotante.module.css';
 

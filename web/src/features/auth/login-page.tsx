@@ -22,7 +22,12 @@ export function LoginPage() {
     formState: { isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { usuario: '', clave: '' } });
 
-  if (usuario) return <Navigate to={paths.inicio} replace />;
+  // Back where the visitor was sent from (a guarded page, the cart), else home. Also when already logged in:
+  // saving the user re-renders this page before navigate() runs, and both must agree.
+  const desde = (location.state as { desde?: string } | null)?.desde;
+  const destino = desde && !desde.startsWith(paths.login) ? desde : paths.inicio;
+
+  if (usuario) return <Navigate to={destino} replace />;
 
   const ingresar = handleSubmit(
     async (datos) => {
@@ -31,8 +36,7 @@ export function LoginPage() {
         const respuesta = await iniciarSesion(datos);
         if (!respuesta.data) throw new Error(MENSAJES.loginIncorrecto);
         guardarUsuario(respuesta.data);
-        const desde = (location.state as { desde?: string } | null)?.desde;
-        navigate(desde && desde !== paths.login ? desde : paths.inicio, { replace: true });
+        navigate(destino, { replace: true });
       } catch (e) {
         // The spec shows the same message for any failure; a rate limit keeps its own explanation.
         setError(e instanceof ApiError && e.status === 429 ? e.message : MENSAJES.loginIncorrecto);

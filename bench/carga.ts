@@ -1,0 +1,72 @@
+// One bounded load with autocannon against 127.0.0.1, and the server's RSS sampled meanwhile.
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface Medicion {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  errores: number;
+  no2xx: number;
+  codigos: Record<string, number>;
+  rssMaxMb: number | null;
+}
+
+export interface Carga {
+  url: string;
+  conexiones: number;
+  segundos: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A new body per request (e.g. a random product for the cart order). */
+  cuerpo?: () => string;
+}
+
+/** VmRSS of a process in MB, or null where /proc is not there. */
+export function rssMb(pid: number): number | null {
+  try {
+    const linea = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return linea ? Number(linea.replace(/\D+/g, '')) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function medir(carga: Carga, pidServidor?: number): Promise<Medicion> {
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(carga.url)) throw new Error(`Solo se mide contra 127.0.0.1: ${carga.url}`);
+  let rssMax: number | null = null;
+  const muestreo = pidServidor
+    ? setInterval(() => {
+        const rss = rssMb(pidServidor);
+        if (rss !== null) rssMax = Math.max(rssMax ?? 0, rss);
+      }, 200)
+    : undefined;
+  try {
+    const r = await autocannon({
+      url: carga.url,
+      connections: carga.conexiones,
+      duration: carga.segundos,
+      timeout: 10,
+      method: carga.method ?? 'GET',
+      headers: carga.headers ?? {},
+      ...(carga.body ? { body: carga.body } : {}),
+      ...(carga.cuerpo ? { requests: [{ setupRequest: (req) => ({ ...req, body: carga.cuerpo!() }) }] } : {}),
+    });
+    const codigos: Record<string, number> = {};
+    for (const [codigo, { count }] of Object.entries(r.statusCodeStats ?? {})) codigos[codigo] = Number(count);
+    return {
+      rps: r.requests.total / r.duration,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      total: r.requests.total,
+      errores: r.errors,
+      no2xx: r.non2xx,
+      codigos,
+      rssMaxMb: rssMax,
+    };
+  } finally {
+    if (muestreo) clearInterval(muestreo);
+  }
+}

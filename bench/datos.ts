@@ -1,0 +1,154 @@
+// The benchmark's data set, loaded with a few set-based SQL statements (generate_series), not API calls.
+import { sql } from 'drizzle-orm';
+import { hashearClave } from '../server/auth/claves';
+import type { BaseDeDatos } from '../server/db/client';
+import { usuario } from '../server/db/schema';
+
+export const CLAVE_BENCH = 'bench-clave-123';
+export const ADMIN_BENCH = 'bench-admin';
+export const CLIENTE_BENCH = 'bench-cliente';
+/** Products 1..N have a huge stock: the cart-order row buys them. */
+export const PRODUCTOS_CON_STOCK_GRANDE = 200;
+export const STOCK_GRANDE = 1_000_000;
+
+export interface Tamano {
+  productos: number;
+  categorias: number;
+  marcas: number;
+  ventas: number;
+  promociones: number;
+  clientes: number;
+}
+
+export const TAMANO: Tamano = { productos: 10_000, categorias: 30, marcas: 200, ventas: 50_000, promociones: 200, clientes: 50 };
+
+const CATEGORIAS = [
+  'Escritura', 'Cuadernos', 'Carpetas', 'Arte y dibujo', 'Oficina', 'Papelería', 'Libros', 'Didácticos',
+  'Regalería', 'Mochilas', 'Cartucheras', 'Adhesivos', 'Tijeras y cutters', 'Archivo', 'Agendas', 'Calculadoras',
+  'Pizarras', 'Resmas', 'Sobres', 'Etiquetas', 'Manualidades', 'Pinturas', 'Pinceles', 'Geometría', 'Correctores',
+  'Marcadores', 'Resaltadores', 'Abrochadoras', 'Anillados', 'Tecnología',
+];
+
+const NOMBRES = [
+  'Lápiz negro', 'Lápiz de color', 'lápiz HB', 'LÁPIZ 2B', 'Lapicera', 'Birome', 'Cuaderno tapa dura', 'Cuaderno espiral',
+  'Carpeta A4', 'Carpeta N°3', 'Resaltador', 'Marcador permanente', 'Goma de borrar', 'Sacapuntas', 'Regla', 'Escuadra',
+  'Compás', 'Transportador', 'Tijera', 'Cutter', 'Plasticola', 'Cinta adhesiva', 'Abrochadora', 'Perforadora',
+  'Repuesto hojas', 'Block de dibujo', 'Acuarela', 'Témpera', 'Pincel', 'Fibra', 'Crayón', 'Agenda', 'Calculadora',
+  'Mochila', 'Cartuchera', 'Corrector', 'Resma', 'Sobre', 'Etiqueta', 'Libro de cuentos',
+];
+const VARIANTES = ['azul', 'rojo', 'verde', 'negro', 'pastel', 'flúor', 'x12', 'x24', 'escolar', 'profesional', 'mini', 'grande', 'eco', 'premium', 'clásico'];
+const MARCAS_REALES = ['Faber-Castell', 'Rivadavia', 'Maped', 'Bic', 'Filgo', 'Staedtler', 'Pizzini', 'Ledesma', 'Gloria', 'Simball', 'Pelikan', 'Trabi', 'Ezco', 'Boligoma', 'Mooving', 'Exito', 'Casio', 'Laprida', 'Arte', 'Sifap'];
+
+const texto = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const arreglo = (xs: readonly string[]) => `array[${xs.map(texto).join(',')}]::text[]`;
+
+function marcas(n: number): string[] {
+  const lista = [...MARCAS_REALES];
+  for (let i = lista.length + 1; lista.length < n; i++) lista.push(`Marca ${String(i).padStart(3, '0')}`);
+  return lista.slice(0, n);
+}
+
+/** Lower case without accents, like domain/texto.ts normalizarBusqueda, for the characters used here. */
+const normalizar = (expr: string) => `lower(translate(${expr}, 'áéíóúÁÉÍÓÚñÑüÜ°', 'aeiouAEIOUnNuUo'))`;
+
+export interface DatosCargados {
+  segundos: number;
+  filas: Record<string, number>;
+}
+
+/** Fills a migrated, empty database. Deterministic: the same ids every run. */
+export async function cargarDatos(base: BaseDeDatos, t: Tamano = TAMANO): Promise<DatosCargados> {
+  const inicio = performance.now();
+  const db = base.db;
+  const ejecutar = (consulta: string) => db.execute(sql.raw(consulta));
+
+  const hash = await hashearClave(CLAVE_BENCH);
+  await db.insert(usuario).values([
+    { usuario: ADMIN_BENCH, clave: hash, rol: 'ADMIN' },
+    { usuario: CLIENTE_BENCH, clave: hash, rol: 'USER' },
+    ...Array.from({ length: t.clientes }, (_, i) => ({ usuario: `cliente${i + 1}`, clave: hash, rol: 'USER' as const })),
+  ]);
+
+  await ejecutar(`insert into categoria (denominacion) select unnest(${arreglo(CATEGORIAS.slice(0, t.categorias))})`);
+
+  await ejecutar(`
+    with c as (select array_agg(id order by id) ids from categoria),
+    g as (
+      select g, round((150 + (g * 37 % 9850) + (g % 100) / 100.0)::numeric, 2) costo, (30 + g % 50)::numeric porcentaje,
+        (${arreglo(NOMBRES)})[1 + g % ${NOMBRES.length}] || ' ' || (${arreglo(VARIANTES)})[1 + (g / ${NOMBRES.length}) % ${VARIANTES.length}] || ' ' || g nombre,
+        (${arreglo(marcas(t.marcas))})[1 + (g * 7) % ${t.marcas}] marca
+      from generate_series(1, ${t.productos}) g
+    )
+    insert into producto (denominacion, marca, codigo, precio, costo, porcentaje, stock, cantidad_vendida, descripcion, categoria_id, busqueda)
+    select nombre, marca, 'BN' || lpad(g::text, 6, '0'), round(costo * (1 + porcentaje / 100), 2), costo, porcentaje,
+      case when g <= ${PRODUCTOS_CON_STOCK_GRANDE} then ${STOCK_GRANDE} else (g * 13) % 300 end, 0,
+      'Artículo de librería y papelería para la escuela, la oficina y el hogar. Calidad garantizada.',
+      c.ids[1 + g % array_length(c.ids, 1)],
+      ${normalizar(`nombre || ' ' || marca || ' BN' || lpad(g::text, 6, '0')`)}
+    from g, c`);
+
+  await ejecutar(`insert into movimiento_stock (producto_id, delta, motivo) select id, stock, 'INICIAL' from producto`);
+
+  await ejecutar(`
+    with u as (select array_agg(id order by id) ids from usuario where rol = 'USER')
+    insert into venta (fecha, forma_pago, total, envio, con_envio, estado_venta, user_id)
+    select now() - (g * 730.0 / ${t.ventas}) * interval '1 day' - ((g * 7919) % 86400) * interval '1 second',
+      ((${arreglo(['EFECTIVO', 'MERCADOPAGO', 'QR', 'POSTNET', 'TRANSFERENCIA'])})[1 + g % 5])::forma_pago, 0,
+      case when g % 7 = 0 then 1500 else 0 end, g % 7 = 0,
+      (case when g % 10 = 0 then 'PENDIENTE' else 'CONCLUIDO' end)::estado_venta,
+      u.ids[1 + g % array_length(u.ids, 1)]
+    from generate_series(1, ${t.ventas}) g, u`);
+
+  await ejecutar(`
+    with p as (select min(id) primero, count(*) n from producto)
+    insert into detalle_venta (cantidad, precio_aplicado, producto_id, venta_id)
+    select 1 + (v.id + k) % 3, pr.precio, pr.id, v.id
+    from venta v cross join generate_series(1, 4) k cross join p
+    join producto pr on pr.id = p.primero + ((v.id * 31 + k * 977) % p.n)
+    where k <= 1 + v.id % 4`);
+
+  await ejecutar(`
+    update venta v set total = s.t + v.envio
+    from (select venta_id, sum(cantidad * precio_aplicado) t from detalle_venta group by venta_id) s
+    where s.venta_id = v.id`);
+
+  await ejecutar(`
+    insert into promocion (denominacion, descripcion, fecha_inicio, fecha_fin, precio_promocional)
+    select 'Promo ' || g, 'Combo de útiles escolares número ' || g,
+      now() - (g % 30 + 1) * interval '1 day',
+      case when g % 2 = 0 then now() + (g % 60 + 1) * interval '1 day' else now() - interval '1 hour' * (g % 24 + 1) end,
+      1000 + g * 10
+    from generate_series(1, ${t.promociones}) g`);
+
+  await ejecutar(`
+    with p as (select min(id) primero, count(*) n from producto)
+    insert into detalle_promocion (cantidad, promocion_id, producto_id)
+    select 1 + k % 2, pm.id, p.primero + ((pm.id * 53 + k * 1009) % p.n)
+    from promocion pm cross join generate_series(0, 2) k cross join p
+    where k < 2 + pm.id % 2`);
+
+  await ejecutar('analyze');
+
+  const filas: Record<string, number> = {};
+  for (const tabla of ['producto', 'categoria', 'venta', 'detalle_venta', 'promocion', 'detalle_promocion', 'usuario']) {
+    const r = await db.execute(sql.raw(`select count(*)::int n from ${tabla}`));
+    filas[tabla] = Number((r as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  }
+  return { segundos: (performance.now() - inicio) / 1000, filas };
+}
+
+/** Oversell check after the cart-order load: stock = sum of movements (INICIAL included) and never negative. */
+export async function verificarStock(base: BaseDeDatos): Promise<{ ok: boolean; descuadres: number; negativos: number; pedidos: number }> {
+  const r = await base.db.execute(
+    sql.raw(`
+      select
+        (select count(*)::int from producto p
+          where p.stock <> coalesce((select sum(delta) from movimiento_stock m where m.producto_id = p.id), 0)) descuadres,
+        (select count(*)::int from producto where stock < 0) negativos,
+        (select count(*)::int from movimiento_stock where motivo = 'PEDIDO') pedidos`),
+  );
+  const fila = (r as unknown as { rows: Array<{ descuadres: number; negativos: number; pedidos: number }> }).rows[0]!;
+  const descuadres = Number(fila.descuadres);
+  const negativos = Number(fila.negativos);
+  return { ok: descuadres === 0 && negativos === 0, descuadres, negativos, pedidos: Number(fila.pedidos) };
+}

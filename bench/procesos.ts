@@ -1,0 +1,87 @@
+// Child processes of the benchmark: the real server (as `npm start` runs it) and the static baseline.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const RAIZ = path.resolve(import.meta.dirname, '..');
+
+export interface Proceso {
+  url: string;
+  pid: number;
+  salida: () => string;
+  detener: () => Promise<void>;
+}
+
+export const puertoLibre = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function esperar(proceso: ChildProcess, url: string, salida: () => string): Promise<void> {
+  const limite = Date.now() + 120_000;
+  for (;;) {
+    if (proceso.exitCode !== null) throw new Error(`El proceso terminó al iniciar:\n${salida()}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > limite) throw new Error(`No respondió a tiempo:\n${salida()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function lanzar(args: string[], env: NodeJS.ProcessEnv): { proceso: ChildProcess; salida: () => string } {
+  const proceso = spawn(process.execPath, args, { cwd: RAIZ, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let texto = '';
+  const guardar = (d: Buffer) => {
+    texto = (texto + d.toString()).slice(-20_000);
+  };
+  proceso.stdout?.on('data', guardar);
+  proceso.stderr?.on('data', guardar);
+  return { proceso, salida: () => texto };
+}
+
+function detenerProceso(proceso: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (proceso.exitCode !== null || proceso.signalCode !== null) return;
+    const fin = new Promise((r) => proceso.once('exit', r));
+    proceso.kill('SIGTERM');
+    await Promise.race([fin, new Promise((r) => setTimeout(r, 8000))]);
+    if (proceso.exitCode === null && proceso.signalCode === null) proceso.kill('SIGKILL');
+  };
+}
+
+/** The built app with SEED=none on an already loaded database (DATA_DIR for PGlite, or DATABASE_URL). */
+export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<Proceso> {
+  const puerto = await puertoLibre();
+  const url = `http://127.0.0.1:${puerto}`;
+  const { proceso, salida } = lanzar(['--import', 'tsx', path.join(RAIZ, 'server', 'main.ts')], {
+    ...process.env,
+    PORT: String(puerto),
+    HOST: '127.0.0.1',
+    DATA_DIR: opciones.dataDir,
+    PUBLIC_URL: url,
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: opciones.databaseUrl ?? '',
+    ...opciones.env,
+  });
+  await esperar(proceso, `${url}/api/config`, salida);
+  return { url, pid: proceso.pid!, salida, detener: detenerProceso(proceso) };
+}
+
+/** The baseline: a bare Fastify answering `archivo` at /static.json. */
+export async function iniciarBase(archivo: string): Promise<Proceso> {
+  const puerto = await puertoLibre();
+  const url = `http://127.0.0.1:${puerto}`;
+  const { proceso, salida } = lanzar([path.join(RAIZ, 'bench', 'base-estatica.mjs'), archivo, String(puerto)], process.env);
+  await esperar(proceso, `${url}/static.json`, salida);
+  return { url, pid: proceso.pid!, salida, detener: detenerProceso(proceso) };
+}

@@ -1,0 +1,347 @@
+// `npm run bench`: loads a large shop, measures the real server with autocannon on 127.0.0.1 (PGlite, and
+// PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set), adds front-end figures, prints one table and
+// writes bench/results/latest.md. Not a test: it prints figures. See bench/README.md.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { abrirPglite, abrirPostgres, type BaseDeDatos } from '../server/db/client';
+import { medir, rssMb, type Carga, type Medicion } from './carga';
+import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, verificarStock } from './datos';
+import { iniciarBase, iniciarTienda, RAIZ, type Proceso } from './procesos';
+import { construirSiHaceFalta, lanzarChromium, lighthouse, pesarPaginas, type Lighthouse, type PesoPagina } from './web';
+
+const entero = (nombre: string, porDefecto: number) => {
+  const v = Number(process.env[nombre]);
+  return Number.isFinite(v) && v > 0 ? v : porDefecto;
+};
+const SEGUNDOS = entero('BENCH_SEGUNDOS', 8);
+const CONEXIONES = entero('BENCH_CONEXIONES', 50);
+const CONEXIONES_PEDIDO = entero('BENCH_CONEXIONES_PEDIDO', 20);
+const SIN_WEB = process.env.BENCH_WEB === '0';
+const SIN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE === '0';
+const COMPARAR = process.env.BENCH_COMPARAR !== '0';
+const SIN_CACHE = ' [sin caché en memoria]';
+const URL_PG = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+const MOTORES = (process.env.BENCH_MOTORES ?? (URL_PG ? 'pglite,postgres' : 'pglite')).split(',').map((m) => m.trim());
+
+interface Fila {
+  motor: string;
+  nombre: string;
+  conexiones: number;
+  medicion?: Medicion;
+  /** Requests/s of this row divided by the static baseline's. */
+  ratio?: number;
+  nota?: string;
+}
+
+const filas: Fila[] = [];
+const notas: string[] = [];
+let pesos: PesoPagina[] = [];
+let faros: Lighthouse[] = [];
+
+const log = (...x: unknown[]) => console.error('[bench]', ...x);
+
+/** Day 'yyyy-MM-dd' in Mendoza (UTC-3, no daylight saving). */
+const diaMendoza = (d: Date) => new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+
+function fechas() {
+  const hoy = new Date(Date.now() - 3 * 3600_000);
+  const desdeMes = new Date(Date.UTC(hoy.getUTCFullYear(), hoy.getUTCMonth() - 1, 1));
+  const hastaMes = new Date(Date.UTC(hoy.getUTCFullYear(), hoy.getUTCMonth(), 0));
+  const ayer = new Date(Date.now() - 86_400_000);
+  const hace30 = new Date(ayer.getTime() - 29 * 86_400_000);
+  return {
+    mes: { desde: desdeMes.toISOString().slice(0, 10), hasta: hastaMes.toISOString().slice(0, 10) },
+    dias30: { desde: diaMendoza(hace30), hasta: diaMendoza(ayer) },
+  };
+}
+
+async function login(url: string, usuario: string): Promise<string> {
+  const r = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usuario, clave: CLAVE_BENCH }),
+  });
+  if (!r.ok) throw new Error(`login de ${usuario}: ${r.status} ${await r.text()}`);
+  const cookie = r.headers.getSetCookie().find((c) => c.startsWith('sesion='));
+  if (!cookie) throw new Error(`login de ${usuario}: sin cookie de sesión`);
+  return cookie.split(';')[0]!;
+}
+
+/** One request first: a route that is not in main yet (or answers an error) is skipped, not failed. */
+async function sondear(carga: Carga): Promise<string | undefined> {
+  try {
+    const r = await fetch(carga.url, {
+      method: carga.method ?? 'GET',
+      headers: carga.headers ?? {},
+      ...(carga.cuerpo || carga.body ? { body: carga.cuerpo ? carga.cuerpo() : carga.body } : {}),
+    });
+    const texto = await r.text();
+    if (r.ok || (r.status === 304 && carga.headers?.['if-none-match'])) return undefined;
+    const detalle = r.status === 404 ? 'la ruta no está en main todavía (404)' : `responde ${r.status}: ${texto.slice(0, 120)}`;
+    return `omitida: ${detalle}`;
+  } catch (error) {
+    return `omitida: ${String(error)}`;
+  }
+}
+
+async function fila(motor: string, nombre: string, carga: Carga, tienda: Proceso, base?: number): Promise<Medicion | undefined> {
+  const nota = await sondear(carga);
+  if (nota) {
+    filas.push({ motor, nombre, conexiones: carga.conexiones, nota });
+    log(motor, nombre, nota);
+    return undefined;
+  }
+  log(motor, nombre, `${carga.conexiones} conexiones, ${carga.segundos} s`);
+  const m = await medir(carga, tienda.pid);
+  const extra: string[] = [];
+  const esperados304 = carga.headers?.['if-none-match'] ? (m.codigos['304'] ?? 0) : 0;
+  if (m.no2xx - esperados304 > 0) extra.push(`${m.no2xx} respuestas no 2xx: ${JSON.stringify(m.codigos)}`);
+  if (m.errores > 0) extra.push(`${m.errores} errores de conexión`);
+  filas.push({
+    motor,
+    nombre,
+    conexiones: carga.conexiones,
+    medicion: m,
+    ...(base ? { ratio: m.rps / base } : {}),
+    ...(extra.length ? { nota: extra.join('; ') } : {}),
+  });
+  return m;
+}
+
+interface Motor {
+  nombre: string;
+  dataDir: string;
+  databaseUrl?: string;
+  abrir: () => Promise<BaseDeDatos>;
+  limpiar: () => Promise<void>;
+}
+
+async function prepararMotor(nombre: string): Promise<Motor> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${nombre}-`));
+  if (nombre === 'pglite') {
+    return {
+      nombre,
+      dataDir,
+      abrir: () => abrirPglite({ dataDir: path.join(dataDir, 'pglite') }),
+      limpiar: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  if (!URL_PG) throw new Error('postgres pedido sin DATABASE_URL ni TEST_DATABASE_URL');
+  const nombreDb = `bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: URL_PG });
+  await admin.connect();
+  await admin.query(`create database ${nombreDb}`);
+  await admin.end();
+  const url = new URL(URL_PG);
+  url.pathname = `/${nombreDb}`;
+  const databaseUrl = url.toString();
+  return {
+    nombre,
+    dataDir,
+    databaseUrl,
+    abrir: () => abrirPostgres(databaseUrl),
+    limpiar: async () => {
+      const c = new pg.Client({ connectionString: URL_PG });
+      await c.connect();
+      await c.query(`drop database if exists ${nombreDb} with (force)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
+  const motor = await prepararMotor(nombreMotor);
+  let tienda: Proceso | undefined;
+  try {
+    log(nombreMotor, 'migrando y cargando datos...');
+    const base = await motor.abrir();
+    await base.migrar();
+    const carga = await cargarDatos(base);
+    await base.cerrar();
+    notas.push(`${nombreMotor}: datos cargados en ${carga.segundos.toFixed(1)} s: ${Object.entries(carga.filas).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+    log(nombreMotor, `datos en ${carga.segundos.toFixed(1)} s`, carga.filas);
+
+    const arrancar = (env: Record<string, string> = {}) =>
+      iniciarTienda({ dataDir: motor.dataDir, env, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
+
+    // The baseline answers a file with exactly the catalogue first page's bytes.
+    tienda = await arrancar({ CACHE_API_SEGUNDOS: '0' });
+    let url = tienda.url;
+    const rssReposo = rssMb(tienda.pid);
+    const paginaUno = await fetch(`${url}/api/producto`);
+    const cuerpo = Buffer.from(await paginaUno.arrayBuffer());
+    const archivoBase = path.join(motor.dataDir, 'static.json');
+    fs.writeFileSync(archivoBase, cuerpo);
+    const primero = (JSON.parse(cuerpo.toString()) as { items: Array<{ id: number }> }).items[0]?.id ?? 1;
+    const categorias = (await (await fetch(`${url}/api/categoria`)).json()) as Array<{ id: number }>;
+
+    const baseline = await iniciarBase(archivoBase);
+    let rpsBase: number | undefined;
+    try {
+      const m = await medir({ url: `${baseline.url}/static.json`, conexiones: CONEXIONES, segundos: SEGUNDOS }, baseline.pid);
+      rpsBase = m.rps;
+      filas.push({ motor: nombreMotor, nombre: `base estática (Fastify sola, ${(cuerpo.length / 1024).toFixed(1)} KB)`, conexiones: CONEXIONES, medicion: m, ratio: 1 });
+    } finally {
+      await baseline.detener();
+    }
+
+    const lecturas = async (t: Proceso, sufijo: string, etagPagina: string | null) => {
+      const lectura = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
+      await fila(nombreMotor, `catálogo 1ª página${sufijo}`, lectura('/api/producto'), t, rpsBase);
+      await fila(nombreMotor, `catálogo q='lapiz'${sufijo}`, lectura('/api/producto?q=lapiz'), t, rpsBase);
+      await fila(nombreMotor, `catálogo marca${sufijo}`, lectura(`/api/producto?marca=${encodeURIComponent('Faber-Castell')}`), t, rpsBase);
+      await fila(nombreMotor, `catálogo categoría${sufijo}`, lectura(`/api/producto?categoriaId=${categorias[3]?.id ?? 1}`), t, rpsBase);
+      await fila(nombreMotor, `catálogo precio desc${sufijo}`, lectura('/api/producto?orden=desc'), t, rpsBase);
+      await fila(nombreMotor, `catálogo 1ª página, gzip${sufijo}`, lectura('/api/producto', { headers: { 'accept-encoding': 'gzip' } }), t, rpsBase);
+      if (etagPagina) {
+        await fila(nombreMotor, `catálogo 1ª página, If-None-Match (304)${sufijo}`, lectura('/api/producto', { headers: { 'if-none-match': etagPagina } }), t, rpsBase);
+      } else {
+        filas.push({ motor: nombreMotor, nombre: `catálogo 1ª página, If-None-Match (304)${sufijo}`, conexiones: CONEXIONES, nota: 'omitida: la respuesta no trae ETag' });
+      }
+      await fila(nombreMotor, `detalle de producto${sufijo}`, lectura(`/api/producto/${primero}`), t, rpsBase);
+      const promoActivas = (await sondear(lectura('/api/promocion/activas'))) ? '/api/promocion?activas=true' : '/api/promocion/activas';
+      await fila(nombreMotor, `promociones activas${sufijo}`, lectura(promoActivas), t, rpsBase);
+    };
+
+    if (COMPARAR) {
+      // Before: the same server with the memory cache off (CACHE_API_SEGUNDOS=0), in the same run.
+      await lecturas(tienda, SIN_CACHE, paginaUno.headers.get('etag'));
+    }
+    await tienda.detener();
+    tienda = await arrancar();
+    url = tienda.url;
+    const [cookieAdmin, cookieCliente] = [await login(url, ADMIN_BENCH), await login(url, CLIENTE_BENCH)];
+    await lecturas(tienda, '', (await fetch(`${url}/api/producto`)).headers.get('etag'));
+
+    const pedido: Carga = {
+      url: `${url}/api/pedido`,
+      conexiones: CONEXIONES_PEDIDO,
+      segundos: SEGUNDOS,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieCliente },
+      cuerpo: () =>
+        JSON.stringify({
+          lineas: [{ productoId: 1 + Math.floor(Math.random() * PRODUCTOS_CON_STOCK_GRANDE), cantidad: 1 }],
+          formaPago: 'EFECTIVO',
+          envio: 0,
+        }),
+    };
+    const mPedido = await fila(nombreMotor, 'pedido del carrito (1 unidad)', pedido, tienda, rpsBase);
+
+    const { mes, dias30 } = fechas();
+    const adminGet = (ruta: string, conexiones: number): Carga => ({ url: url + ruta, conexiones, segundos: SEGUNDOS, headers: { cookie: cookieAdmin } });
+    await fila(nombreMotor, `grilla de ventas ${mes.desde.slice(0, 7)}`, adminGet(`/api/venta?desde=${mes.desde}&hasta=${mes.hasta}`, 4), tienda, rpsBase);
+    await fila(nombreMotor, 'cierre de caja xlsx 30 días', adminGet(`/api/cierre-caja/exportar?desde=${dias30.desde}&hasta=${dias30.hasta}`, 2), tienda, rpsBase);
+
+    if (conWeb && !SIN_WEB) await medirWeb(url, primero);
+
+    await tienda.detener();
+    tienda = undefined;
+    if (mPedido) {
+      const b = await motor.abrir();
+      const v = await verificarStock(b);
+      await b.cerrar();
+      const f = filas.find((x) => x.motor === nombreMotor && x.nombre.startsWith('pedido'));
+      const texto = v.ok
+        ? `sin sobreventa: stock = inicial + movimientos en todos; ${v.pedidos} pedidos con movimiento`
+        : `¡SOBREVENTA O DESCUADRE! ${v.descuadres} descuadres, ${v.negativos} negativos`;
+      if (f) f.nota = f.nota ? `${f.nota}; ${texto}` : texto;
+      if (!v.ok) process.exitCode = 1;
+    }
+    for (const f of filas.filter((x) => x.motor === nombreMotor && x.nombre.endsWith(SIN_CACHE) && x.medicion)) {
+      const despues = filas.find((x) => x.motor === nombreMotor && x.nombre === f.nombre.slice(0, -SIN_CACHE.length));
+      if (despues?.medicion && f.medicion) {
+        notas.push(
+          `${nombreMotor}: ${despues.nombre}: con caché ×${(despues.medicion.rps / f.medicion.rps).toFixed(1)} req/s, p99 ${f.medicion.p99} → ${despues.medicion.p99} ms`,
+        );
+      }
+    }
+    const maxRss = Math.max(...filas.filter((f) => f.motor === nombreMotor).map((f) => f.medicion?.rssMaxMb ?? 0));
+    notas.push(`${nombreMotor}: RSS del servidor en reposo ${rssReposo?.toFixed(0) ?? '?'} MB, máximo bajo carga ${maxRss.toFixed(0)} MB`);
+  } catch (error) {
+    notas.push(`${nombreMotor}: falló: ${error instanceof Error ? error.message : String(error)}`);
+    log(error);
+    if (tienda) log(tienda.salida());
+    process.exitCode = 1;
+  } finally {
+    await tienda?.detener();
+    await motor.limpiar().catch((e: unknown) => log('limpieza', e));
+  }
+}
+
+async function medirWeb(url: string, idProducto: number): Promise<void> {
+  const paginas = ['/', '/products', `/producto/${idProducto}`];
+  let navegador;
+  try {
+    navegador = await lanzarChromium();
+  } catch (error) {
+    notas.push(`web: sin Chromium: ${String(error)}`);
+    return;
+  }
+  try {
+    log('web: pesando páginas');
+    pesos = await pesarPaginas(navegador, url, paginas);
+    if (!SIN_LIGHTHOUSE) {
+      log('web: lighthouse');
+      faros = await lighthouse(navegador, url, paginas);
+    }
+  } catch (error) {
+    notas.push(`web: falló: ${String(error)}`);
+  } finally {
+    await navegador.cerrar();
+  }
+}
+
+const n = (x: number | undefined | null, d = 0) => (x === undefined || x === null ? '–' : x.toFixed(d));
+
+function tabla(): string {
+  const lineas = [
+    '| Motor | Medición | Conex. | req/s | p50 ms | p99 ms | × base | RSS máx MB | Notas |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const f of filas) {
+    const m = f.medicion;
+    lineas.push(`| ${f.motor} | ${f.nombre} | ${f.conexiones} | ${n(m?.rps)} | ${n(m?.p50)} | ${n(m?.p99)} | ${n(f.ratio, 2)} | ${n(m?.rssMaxMb)} | ${f.nota ?? ''} |`);
+  }
+  if (pesos.length > 0 || faros.length > 0) {
+    lineas.push('', '| Página | JS gzip KB | CSS gzip KB | Admin cargado | img sin tamaño | Lighthouse móvil | CLS | LCP ms | TBT ms | Notas |', '|---|---:|---:|---|---:|---:|---:|---:|---:|---|');
+    for (const p of pesos.length ? pesos : faros.map((f) => ({ pagina: f.pagina }) as PesoPagina)) {
+      const l = faros.find((f) => f.pagina === p.pagina);
+      const admin = p.adminCargado ? (p.adminCargado.length ? `SÍ: ${p.adminCargado.join(', ')}` : 'no') : '–';
+      lineas.push(
+        `| ${p.pagina} | ${n(p.jsKb, 1)} | ${n(p.cssKb, 1)} | ${admin} | ${n(p.imagenesSinTamano)} | ${l?.puntaje === null || l?.puntaje === undefined ? '–' : Math.round(l.puntaje * 100)} | ${n(l?.cls, 3)} | ${n(l?.lcpMs)} | ${n(l?.tbtMs)} | ${l?.nota ?? (SIN_LIGHTHOUSE ? 'lighthouse desactivado (BENCH_LIGHTHOUSE=0)' : '')} |`,
+      );
+    }
+  }
+  return lineas.join('\n');
+}
+
+function maquina(): string {
+  const cpus = os.cpus();
+  return [
+    `Fecha: ${new Date().toISOString()}`,
+    `Máquina: ${os.cpus().length} núcleos (nproc ${os.availableParallelism()}, ${cpus[0]?.model ?? '?'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB de memoria, carga media ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`,
+    `Node ${process.version}, ${os.type()} ${os.release()}`,
+    `Cada fila: ${SEGUNDOS} s; lecturas con ${CONEXIONES} conexiones, pedido con ${CONEXIONES_PEDIDO}; autocannon en este mismo proceso, el servidor en otro.`,
+  ].join('\n');
+}
+
+async function main() {
+  log(construirSiHaceFalta());
+  for (const [i, motor] of MOTORES.entries()) await medirMotor(motor, i === 0);
+  const texto = [`# Benchmark de la tienda`, '', maquina(), '', tabla(), '', ...notas.map((x) => `- ${x}`), ''].join('\n');
+  console.log(texto);
+  const carpeta = path.join(RAIZ, 'bench', 'results');
+  fs.mkdirSync(carpeta, { recursive: true });
+  fs.writeFileSync(path.join(carpeta, 'latest.md'), texto);
+  fs.writeFileSync(path.join(carpeta, 'latest.json'), JSON.stringify({ filas, pesos, faros, notas }, null, 2));
+  log(`escrito bench/results/latest.md`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

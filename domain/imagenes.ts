@@ -1,0 +1,12 @@
+/** The widths a product image is offered in as WebP (server/uploads/variantes.ts); any other is a 404. */
+export const ANCHOS_VARIANTE = [160, 320, 480, 640, 960] as const;
+
+/** URL of an uploaded product image resized to `ancho` pixels wide, as WebP. */
+export const urlVariante = (imagen: string, ancho: number) => `/uploads/w${ancho}/${imagen}.webp`;
+
+/**
+ * The `srcset` of a product image: its WebP variants, for `<img srcset sizes>` (undefined without an
+ * image, so the placeholder keeps its plain `src`). Keep the `<img>`'s width and height: no layout shift.
+ */
+export const srcsetImagen = (imagen: string | null | undefined): string | undefined =>
+  imagen ? ANCHOS_VARIANTE.map((ancho) => `${urlVariante(imagen, ancho)} ${ancho}w`).join(', ') : undefined;

@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abrirNavegador, captura, capturaVisible, nuevaSesion } from './soporte/navegador';
+import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+
+let servidor: ServidorDePrueba;
+let navegador: Browser;
+
+beforeAll(async () => {
+  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
+});
+afterAll(async () => {
+  await navegador?.close();
+  await servidor?.detener();
+});
+
+describe('location (spec screen 2)', () => {
+  it('invites to the shop, embeds the map, draws the truck and links e-mail, WhatsApp and Instagram', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/');
+    await s.page.getByRole('navigation', { name: 'Principal', exact: true }).getByRole('link', { name: 'Ubicación' }).click();
+    await s.page.waitForURL('**/DondeEstamos');
+    await expect.poll(() => s.page.getByRole('heading', { level: 1 }).textContent()).toBe('Vení a visitarnos o recibí tu pedido en casa');
+    const mapa = s.page.locator('iframe');
+    expect(await mapa.getAttribute('title')).toMatch(/^Mapa: Librería Mendoza/);
+    expect(await mapa.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
+    expect(await s.page.getByRole('img', { name: 'Camión de envíos de la librería' }).isVisible()).toBe(true);
+    const main = s.page.getByRole('main');
+    expect(await main.getByRole('link', { name: /@libreriamendoza\.com\.ar/ }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(await main.getByRole('link', { name: 'WhatsApp', exact: true }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(await main.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toMatch(/^https:\/\/www\.instagram\.com\//);
+    await captura(s.page, 'ubicacion-1280');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await captura(s.page, 'ubicacion-390');
+    await s.cerrar();
+  });
+});
+
+describe('registration (spec screen 25)', () => {
+  it('asks for every field, checks the e-mail and the password length', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/login');
+    await s.page.getByRole('link', { name: 'Registrate' }).click();
+    await s.page.waitForURL('**/registro');
+    await s.page.getByRole('button', { name: 'Registrarme' }).click();
+    for (const m of ['El nombre es obligatorio', 'El apellido es obligatorio', 'El email es obligatorio', 'El teléfono es obligatorio', 'La calle es obligatoria', 'El número es obligatorio']) {
+      await expect.poll(() => s.page.getByText(m, { exact: true }).isVisible()).toBe(true);
+    }
+    await s.page.getByRole('textbox', { name: 'Email' }).fill('no-es-un-email');
+    await s.page.getByLabel(/^Contraseña/).fill('corta');
+    await s.page.getByRole('button', { name: 'Registrarme' }).click();
+    await expect.poll(() => s.page.getByText('El email no es válido').isVisible()).toBe(true);
+    expect(await s.page.getByText('La contraseña debe tener al menos 8 caracteres').isVisible()).toBe(true);
+    // Province and locality come from the enumerations, with their labels; Mendoza and Capital by default.
+    expect(await s.page.getByRole('textbox', { name: 'Provincia' }).inputValue()).toBe('Mendoza');
+    expect(await s.page.getByRole('textbox', { name: 'Localidad' }).inputValue()).toBe('Ciudad de Mendoza');
+    await captura(s.page, 'registro-errores-1280');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await capturaVisible(s.page, 'registro-390');
+    await s.cerrar();
+  });
+
+  async function completar(page: Page, usuario: string) {
+    await page.goto('/registro');
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Ana');
+    await page.getByRole('textbox', { name: 'Apellido' }).fill('Pérez');
+    await page.getByRole('textbox', { name: 'Email' }).fill('ana@example.com');
+    await page.getByRole('textbox', { name: 'Teléfono' }).fill('261 555-1234');
+    await page.getByRole('textbox', { name: 'Calle' }).fill('Av. Colón');
+    await page.getByRole('textbox', { name: 'Número' }).fill('123');
+    await page.getByRole('textbox', { name: 'Localidad' }).click();
+    await page.getByRole('option', { name: 'Godoy Cruz' }).click();
+    await page.getByRole('textbox', { name: 'Usuario' }).fill(usuario);
+    await page.getByLabel(/^Contraseña/).fill('una-clave-larga');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+  }
+
+  it('a taken user name says so clearly', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await completar(s.page, 'cliente');
+    await expect.poll(() => s.page.getByRole('alert').first().textContent()).toBe('El nombre de usuario ya existe');
+    s.errores.length = 0; // the browser logs the 409 itself
+    await captura(s.page, 'registro-usuario-existente');
+    await s.cerrar();
+  });
+
+  it('a new customer is registered, logged in and taken home', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await completar(s.page, 'ana.perez');
+    await s.page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => s.page.getByText('Hola, ana.perez').isVisible()).toBe(true);
+    expect(await s.page.getByRole('navigation', { name: 'Principal', exact: true }).getByRole('link', { name: 'Mis compras' }).isVisible()).toBe(true);
+    await s.cerrar();
+  });
+});
+
+describe('login (spec screen 4)', () => {
+  it('a wrong password shows the spec message', async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    await s.page.goto('/login');
+    await s.page.getByLabel('Usuario').fill('cliente');
+    await s.page.getByLabel('Contraseña', { exact: true }).fill('equivocada');
+    await s.page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect.poll(() => s.page.getByRole('alert').textContent()).toBe('Usuario o contraseña incorrectos');
+    s.errores.length = 0;
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await captura(s.page, 'login-390');
+    await s.cerrar();
+  });
+});

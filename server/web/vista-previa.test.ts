@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { leerConfig } from '../config';
+import type { BaseDeDatos } from '../db/client';
+import { detallePromocion, producto, promocion } from '../db/schema';
+import { crearBaseDePrueba } from '../test/base-de-prueba';
+import { crearProducto } from '../test/fabricas';
+import { conMetadatos } from './vista-previa';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let base: BaseDeDatos;
+const carpeta = fs.mkdtempSync(path.join(os.tmpdir(), 'vista-previa-'));
+const PUBLICA = 'https://tienda.example.com';
+const INDEX = '<!doctype html><html><head><title>Tienda</title><meta name="description" content="genérica" /></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  const webDir = path.join(carpeta, 'web');
+  fs.mkdirSync(webDir, { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  base = await crearBaseDePrueba();
+  app = await buildApp({ config: leerConfig({ DATA_DIR: carpeta, PUBLIC_URL: `${PUBLICA}/`, LOG_LEVEL: 'silent' }), base, webDir });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await base.cerrar();
+  fs.rmSync(carpeta, { recursive: true, force: true });
+});
+
+const meta = (html: string, propiedad: string) =>
+  new RegExp(`<meta (?:property|name)="${propiedad}" content="([^"]*)"`).exec(html)?.[1];
+
+let creado: Awaited<ReturnType<typeof crearProducto>> | undefined;
+async function unProducto() {
+  creado ??= await crearProducto(base.db, { denominacion: 'Taza "Mendoza"', marca: 'Regalos Cuyo', descripcion: 'Cerámica 350 ml' });
+  await crearProducto(base.db);
+  return creado;
+}
+
+describe('link previews', () => {
+  it('a product page has its own title, description and Open Graph tags', async () => {
+    const p = await unProducto();
+    const r = await app.inject({ method: 'GET', url: `/producto/${p.id}` });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/html');
+    expect(r.body).toContain('<div id="root">');
+    expect(r.body.match(/<title>/g)).toHaveLength(1);
+    expect(r.body).toContain(`<title>${p.denominacion.replace(/"/g, '&quot;')}`);
+    expect(r.body).not.toContain('genérica');
+    expect(meta(r.body, 'og:title')).toContain(p.denominacion.replace(/"/g, '&quot;'));
+    expect(meta(r.body, 'og:url')).toBe(`${PUBLICA}/producto/${p.id}`);
+    expect(meta(r.body, 'og:image')).toMatch(new RegExp(`^${PUBLICA}/(uploads/|sin-imagen\\.svg)`));
+    expect(meta(r.body, 'og:description')).toMatch(/\$/);
+    expect(meta(r.body, 'description')).toBe(meta(r.body, 'og:description'));
+  });
+
+  it('a missing product still gets the app with the generic tags', async () => {
+    for (const url of ['/producto/999999', '/producto/abc']) {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(200);
+      expect(r.body).toBe(INDEX);
+    }
+  });
+
+  it('the promotions page names the active promotions', async () => {
+    const ahora = Date.now();
+    const p = await unProducto();
+    const [activa] = await base.db
+      .insert(promocion)
+      .values({ denominacion: 'Combo de prueba <b>', descripcion: 'x', precioPromocional: 1234.5, fechaInicio: new Date(ahora - 86_400_000), fechaFin: new Date(ahora + 86_400_000) })
+      .returning();
+    await base.db.insert(detallePromocion).values({ promocionId: activa!.id, productoId: p.id, cantidad: 2 });
+    await base.db
+      .insert(promocion)
+      .values({ denominacion: 'Vencida de prueba', descripcion: 'x', precioPromocional: 10, fechaInicio: new Date(ahora - 9e8), fechaFin: new Date(ahora - 8e8) });
+    const r = await app.inject({ method: 'GET', url: '/promociones' });
+    expect(r.statusCode).toBe(200);
+    expect(meta(r.body, 'og:title')).toBe('Promociones Activas | Librería Mendoza');
+    expect(meta(r.body, 'og:description')).toContain('Combo de prueba &lt;b&gt;');
+    expect(meta(r.body, 'og:description')).not.toContain('Vencida de prueba');
+    expect(meta(r.body, 'og:url')).toBe(`${PUBLICA}/promociones`);
+    expect(meta(r.body, 'og:image')).toMatch(new RegExp(`^${PUBLICA}/`));
+  });
+
+  it('escapes what it injects', () => {
+    const html = conMetadatos(INDEX, { titulo: '"><script>', descripcion: 'a & b', imagen: 'https://x/i.png', url: 'https://x/' });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+    expect(html).toContain('a &amp; b');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('the sitemap lists the public pages and every product', async () => {
+    const r = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('application/xml');
+    for (const pagina of ['/', '/products', '/promociones', '/DondeEstamos']) expect(r.body).toContain(`<loc>${PUBLICA}${pagina}</loc>`);
+    const productos = await base.db.select({ id: producto.id }).from(producto);
+    expect(productos.length).toBeGreaterThan(0);
+    for (const p of productos) expect(r.body).toContain(`<loc>${PUBLICA}/producto/${p.id}</loc>`);
+    expect(r.body).not.toContain('/Admin');
+  });
+
+  it('robots.txt keeps crawlers out of the API and the admin screens and links the sitemap', async () => {
+    const r = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/plain');
+    for (const ruta of ['/api/', '/Admin', '/grillaPedidos', '/formProducto/', '/stock']) expect(r.body).toContain(`Disallow: ${ruta}`);
+    expect(r.body).toContain(`Sitemap: ${PUBLICA}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,163 @@
+// Link previews and search engines: product and promotion pages get their own <title>, description
+// and Open Graph tags in the served index.html; /sitemap.xml and /robots.txt describe the public shop.
+import { asc, eq, gte } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatearPrecio } from '../../domain/money';
+import { TIENDA } from '../../domain/tienda';
+import type { Db } from '../db/client';
+import { detallePromocion, producto, promocion } from '../db/schema';
+
+export interface Metadatos {
+  titulo: string;
+  descripcion: string;
+  /** Absolute URL of the picture. */
+  imagen: string;
+  /** Absolute URL of the page. */
+  url: string;
+  tipo?: 'website' | 'product';
+}
+
+const escapar = (texto: string) =>
+  texto.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const recortar = (texto: string, max = 200) => (texto.length > max ? `${texto.slice(0, max - 1).trimEnd()}…` : texto);
+
+/** index.html with this page's title, description and Open Graph tags instead of the generic ones. */
+export function conMetadatos(indexHtml: string, m: Metadatos): string {
+  const titulo = escapar(m.titulo);
+  const descripcion = escapar(recortar(m.descripcion));
+  const etiquetas = [
+    `<title>${titulo}</title>`,
+    `<meta name="description" content="${descripcion}" />`,
+    `<link rel="canonical" href="${escapar(m.url)}" />`,
+    `<meta property="og:site_name" content="${escapar(TIENDA.nombre)}" />`,
+    `<meta property="og:locale" content="es_AR" />`,
+    `<meta property="og:type" content="${m.tipo ?? 'website'}" />`,
+    `<meta property="og:title" content="${titulo}" />`,
+    `<meta property="og:description" content="${descripcion}" />`,
+    `<meta property="og:image" content="${escapar(m.imagen)}" />`,
+    `<meta property="og:url" content="${escapar(m.url)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ].join('\n    ');
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<\/head>/i, `  ${etiquetas}\n  </head>`);
+}
+
+const urlImagen = (publica: string, imagen: string | null) => `${publica}${imagen ? `/uploads/${encodeURIComponent(imagen)}` : '/sin-imagen.svg'}`;
+
+export async function metadatosDeProducto(db: Db, publica: string, id: number): Promise<Metadatos | null> {
+  const [p] = await db
+    .select({ id: producto.id, denominacion: producto.denominacion, marca: producto.marca, precio: producto.precio, descripcion: producto.descripcion, imagen: producto.imagen })
+    .from(producto)
+    .where(eq(producto.id, id))
+    .limit(1);
+  if (!p) return null;
+  const marca = p.marca ? ` ${p.marca}` : '';
+  return {
+    titulo: `${p.denominacion}${marca} | ${TIENDA.nombre}`,
+    descripcion: `${formatearPrecio(p.precio)}. ${p.descripcion || TIENDA.lema}`,
+    imagen: urlImagen(publica, p.imagen),
+    url: `${publica}/producto/${p.id}`,
+    tipo: 'product',
+  };
+}
+
+export async function metadatosDePromociones(db: Db, publica: string): Promise<Metadatos> {
+  const ahora = new Date();
+  const activas = await db
+    .select({ id: promocion.id, denominacion: promocion.denominacion, precio: promocion.precioPromocional })
+    .from(promocion)
+    // Active while its end is not before now (spec section 4), as the promotions page shows them.
+    .where(gte(promocion.fechaFin, ahora))
+    .orderBy(asc(promocion.fechaFin))
+    .limit(10);
+  let imagen: string | null = null;
+  if (activas[0]) {
+    const [primera] = await db
+      .select({ imagen: producto.imagen })
+      .from(detallePromocion)
+      .innerJoin(producto, eq(producto.id, detallePromocion.productoId))
+      .where(eq(detallePromocion.promocionId, activas[0].id))
+      .orderBy(asc(detallePromocion.id))
+      .limit(1);
+    imagen = primera?.imagen ?? null;
+  }
+  const lista = activas.map((a) => `${a.denominacion} a ${formatearPrecio(a.precio)}`).join(' · ');
+  return {
+    titulo: `Promociones Activas | ${TIENDA.nombre}`,
+    descripcion: lista ? `¡Imperdibles! ${lista}. Hasta agotar stock.` : `Las promociones de ${TIENDA.nombre}.`,
+    imagen: urlImagen(publica, imagen),
+    url: `${publica}/promociones`,
+  };
+}
+
+const PAGINAS_PUBLICAS = ['/', '/products', '/promociones', '/DondeEstamos'];
+
+/** Every public page and every product page. */
+export async function sitemap(db: Db, publica: string): Promise<string> {
+  const productos = await db.select({ id: producto.id, actualizado: producto.actualizado }).from(producto).orderBy(asc(producto.id));
+  const url = (loc: string, lastmod?: Date) =>
+    `  <url><loc>${escapar(`${publica}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PAGINAS_PUBLICAS.map((p) => url(p)),
+    ...productos.map((p) => url(`/producto/${p.id}`, p.actualizado)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** Admin screens, the customer's own pages and the API are not for search engines. */
+const NO_INDEXAR = [
+  '/api/',
+  '/Admin',
+  '/grillaInformes',
+  '/grillaPedidos',
+  '/grillaProducts',
+  '/grillaPromociones',
+  '/grillaUsuarios',
+  '/formProducto/',
+  '/formUsuario/',
+  '/formVenta/',
+  '/formDetalleVenta/',
+  '/formPromocion/',
+  '/detallePromocion/',
+  '/stock',
+  '/misCompras',
+  '/detalleVentaCliente/',
+  '/mpsuccess',
+  '/mppending',
+  '/mpfailure',
+];
+
+export const robotsTxt = (publica: string) =>
+  ['User-agent: *', ...NO_INDEXAR.map((r) => `Disallow: ${r}`), 'Allow: /', '', `Sitemap: ${publica}/sitemap.xml`, ''].join('\n');
+
+/** The routes; `enviar` answers index.html (with or without page metadata). */
+export function registrarVistaPrevia(app: FastifyInstance, indexHtml: string) {
+  const publica = app.config.PUBLIC_URL;
+  const html = (reply: FastifyReply, cuerpo: string) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(cuerpo);
+
+  app.get<{ Params: { id: string } }>('/producto/:id', { schema: { hide: true } }, async (request, reply) => {
+    const id = Number(request.params.id);
+    const datos = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await metadatosDeProducto(app.db, publica, id) : null;
+    // A missing product still gets the app, which shows the message, with the generic tags.
+    return html(reply, datos ? conMetadatos(indexHtml, datos) : indexHtml);
+  });
+
+  app.get('/promociones', { schema: { hide: true } }, async (_request, reply) =>
+    html(reply, conMetadatos(indexHtml, await metadatosDePromociones(app.db, publica))),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(await sitemap(app.db, publica)),
+  );
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(robotsTxt(publica)),
+  );
+}

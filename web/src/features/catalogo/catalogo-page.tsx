@@ -1,0 +1,182 @@
+import { Alert, Button, Card, Center, Container, Group, Pagination, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto';
+import { mensajeDeError } from '../../api/client';
+import { useCategorias, useProductos, type FiltrosCatalogo } from '../../api/productos';
+import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
+import classes from './catalogo.module.css';
+import { ProductoCard } from './producto-card';
+
+const POR_PAGINA = 24;
+
+/** The filters live in the URL: a filtered page can be shared and reloaded. */
+function leerFiltros(params: URLSearchParams): FiltrosCatalogo {
+  const categoriaId = Number(params.get('categoria'));
+  const pagina = Number(params.get('pagina'));
+  return {
+    q: params.get('q')?.trim() || undefined,
+    marca: params.get('marca') || undefined,
+    categoriaId: Number.isInteger(categoriaId) && categoriaId > 0 ? categoriaId : undefined,
+    orden: params.get('orden') === 'desc' ? 'desc' : 'asc',
+    pagina: Number.isInteger(pagina) && pagina > 0 ? pagina : 1,
+    porPagina: POR_PAGINA,
+  };
+}
+
+function TarjetaCargando() {
+  return (
+    <Card withBorder radius="md" padding="md" aria-hidden>
+      <Card.Section>
+        <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
+      </Card.Section>
+      <Skeleton height={18} mt="md" />
+      <Skeleton height={14} mt="xs" width="50%" />
+      <Skeleton height={24} mt="sm" width="40%" />
+      <Skeleton height={36} mt="md" />
+    </Card>
+  );
+}
+
+/** Spec screen 5: 'Nuestros Productos'. */
+export default function CatalogoPage() {
+  const [params, setParams] = useSearchParams();
+  const filtros = leerFiltros(params);
+  const { data, isPending, isError, error, isPlaceholderData } = useProductos(filtros);
+  const { data: categorias } = useCategorias();
+  const [busqueda, setBusqueda] = useState(filtros.q ?? '');
+
+  const cambiar = (cambios: Record<string, string | undefined>, reiniciarPagina = true, reemplazar = false) => {
+    setParams(
+      (actual) => {
+        const nuevos = new URLSearchParams(actual);
+        for (const [clave, valor] of Object.entries(cambios)) {
+          if (valor) nuevos.set(clave, valor);
+          else nuevos.delete(clave);
+        }
+        if (reiniciarPagina) nuevos.delete('pagina');
+        return nuevos;
+      },
+      { replace: reemplazar },
+    );
+  };
+  const buscar = useDebouncedCallback((texto: string) => cambiar({ q: texto.trim() || undefined }, true, true), 350);
+
+  const marcas = data?.marcas ?? [];
+  const totalPaginas = data ? Math.max(1, Math.ceil(data.total / data.porPagina)) : 1;
+  const hayFiltros = Boolean(filtros.q || filtros.marca || filtros.categoriaId);
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="md" fz={{ base: 30, sm: 36 }}>
+        Nuestros Productos
+      </Title>
+      <div className={classes.filtros}>
+        <Group gap="sm" align="flex-end" wrap="wrap" role="search">
+          <TextInput
+            label="Buscar"
+            placeholder="Nombre, marca o código"
+            leftSection={<IconSearch size={16} />}
+            value={busqueda}
+            onChange={(e) => {
+              setBusqueda(e.currentTarget.value);
+              buscar(e.currentTarget.value);
+            }}
+            style={{ flex: '1 1 220px' }}
+            type="search"
+          />
+          <Select
+            label="Marca"
+            placeholder="Todas las marcas"
+            data={[...new Set([...(filtros.marca ? [filtros.marca] : []), ...marcas])].sort((a, b) => a.localeCompare(b, 'es'))}
+            value={filtros.marca ?? null}
+            onChange={(v) => cambiar({ marca: v ?? undefined })}
+            clearable
+            searchable
+            style={{ flex: '1 1 160px' }}
+            comboboxProps={{ zIndex: 150 }}
+          />
+          <Select
+            label="Categoría"
+            placeholder="Todas las categorías"
+            data={(categorias ?? []).map((c) => ({ value: String(c.id), label: c.denominacion }))}
+            value={filtros.categoriaId ? String(filtros.categoriaId) : null}
+            onChange={(v) => cambiar({ categoria: v ?? undefined })}
+            clearable
+            style={{ flex: '1 1 160px' }}
+            comboboxProps={{ zIndex: 150 }}
+          />
+          <Stack gap={4} style={{ flex: '0 0 auto' }}>
+            <Text size="sm" fw={500} id="orden-precio">
+              Precio
+            </Text>
+            <SegmentedControl
+              aria-labelledby="orden-precio"
+              value={filtros.orden}
+              onChange={(v) => cambiar({ orden: v === 'desc' ? 'desc' : undefined })}
+              data={(Object.keys(ORDEN_PRECIO_LABEL) as OrdenPrecio[]).map((o) => ({ value: o, label: ORDEN_PRECIO_LABEL[o] }))}
+            />
+          </Stack>
+        </Group>
+      </div>
+
+      {isError && (
+        <Alert color="red" mt="md" role="alert">
+          {mensajeDeError(error, 'No se pudieron cargar los productos.')}
+        </Alert>
+      )}
+
+      {data && (
+        <Text size="sm" c="dimmed" mt="xs" role="status" aria-live="polite">
+          {data.total === 1 ? '1 producto' : `${data.total} productos`}
+        </Text>
+      )}
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" mt="md" style={{ opacity: isPlaceholderData ? 0.6 : 1 }} aria-busy={isPending || isPlaceholderData}>
+        {isPending
+          ? Array.from({ length: 8 }, (_, i) => <TarjetaCargando key={i} />)
+          : data?.items.map((p, i) => <ProductoCard key={p.id} producto={p} prioridad={i < 4} />)}
+      </SimpleGrid>
+
+      {data && data.items.length === 0 && (
+        <Center py="xl">
+          <Stack align="center" gap="sm">
+            <Text c="dimmed">No encontramos productos con esos filtros.</Text>
+            {hayFiltros && (
+              <Button
+                variant="light"
+                onClick={() => {
+                  setBusqueda('');
+                  setParams({}, { replace: true });
+                }}
+              >
+                Limpiar filtros
+              </Button>
+            )}
+          </Stack>
+        </Center>
+      )}
+
+      {data && totalPaginas > 1 && (
+        <Center mt="xl">
+          <Pagination
+            total={totalPaginas}
+            value={Math.min(filtros.pagina, totalPaginas)}
+            onChange={(p) => {
+              cambiar({ pagina: p > 1 ? String(p) : undefined }, false);
+              window.scrollTo({ top: 0 });
+            }}
+            getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+            getControlProps={(control) => ({
+              'aria-label': { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' }[control],
+            })}
+            siblings={1}
+          />
+        </Center>
+      )}
+      <WhatsappFlotante mensaje="¡Hola! Quisiera consultar por un producto del catálogo." />
+    </Container>
+  );
+}

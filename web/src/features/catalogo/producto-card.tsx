@@ -1,0 +1,66 @@
+import { Badge, Button, Card, Image, Stack, Text } from '@mantine/core';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MENSAJES_CARRITO } from '../../../../domain/carrito';
+import { formatearPrecio } from '../../../../domain/money';
+import { estaDisponible, tieneStockBajo, type Producto } from '../../../../domain/producto';
+import { paths, urlImagen } from '../../app/paths';
+import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
+import classes from './catalogo.module.css';
+
+export function ProductoCard({ producto, prioridad = false }: { producto: Producto; prioridad?: boolean }) {
+  const { agregarProducto, alMaximo } = useAgregarAlCarrito();
+  const disponible = estaDisponible(producto.stock);
+  const lleno = alMaximo(producto);
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.card} component="article" aria-label={producto.denominacion}>
+      <Card.Section className={classes.imagenCaja}>
+        <Image
+          src={urlImagen(producto.imagen)}
+          alt={producto.denominacion}
+          width={400}
+          height={300}
+          loading={prioridad ? 'eager' : 'lazy'}
+          className={classes.imagen}
+        />
+        <Badge className={classes.badge} color={disponible ? 'green' : 'gray'} variant="filled">
+          {disponible ? 'Disponible' : 'Sin stock'}
+        </Badge>
+      </Card.Section>
+      <Stack gap={4} mt="sm" className={classes.cuerpo}>
+        <Text fw={600} lineClamp={2} className={classes.nombre} component="h2">
+          {producto.denominacion}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {producto.marca}
+        </Text>
+        <Text fw={800} size="xl" c="azul.8">
+          {formatearPrecio(producto.precio)}
+        </Text>
+        {tieneStockBajo(producto.stock) && (
+          <Text size="sm" c="orange.8" fw={500}>
+            Unidades disponibles: {producto.stock}
+          </Text>
+        )}
+        {disponible && lleno && (
+          <Text size="xs" c="red.7" role="status">
+            {MENSAJES_CARRITO.maximoAgregado}
+          </Text>
+        )}
+      </Stack>
+      <Stack gap={6} mt="md">
+        <Button
+          leftSection={<IconShoppingCartPlus size={18} />}
+          onClick={() => agregarProducto(aProductoCarrito(producto))}
+          disabled={lleno}
+          aria-label={`Agregar al carrito: ${producto.denominacion}`}
+        >
+          Agregar al carrito
+        </Button>
+        <Button variant="light" component={Link} to={paths.producto(producto.id)} aria-label={`Ver detalles: ${producto.denominacion}`}>
+          Ver detalles
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+import { Alert, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
+import { formatearPrecio, sumarLineas } from '../../../../domain/money';
+import { mensajeDeError } from '../../api/client';
+import { useVenta } from '../../api/ventas-cliente';
+import { paths } from '../../app/paths';
+import { EstadoVentaBadge } from './estado-venta-badge';
+import { formatearFechaHora } from './formato';
+
+function Dato({ etiqueta, children }: { etiqueta: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {etiqueta}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+/** Spec screen 11: one of the customer's sales. */
+export default function DetalleVentaPage() {
+  const { idVenta } = useParams();
+  const id = Number(idVenta);
+  const { data: venta, isPending, isError, error } = useVenta(id);
+
+  const volver = (
+    <Button component={Link} to={paths.misCompras} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+      Volver
+    </Button>
+  );
+
+  if (isError || !Number.isInteger(id) || id <= 0) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" role="alert" mb="md">
+          {isError ? mensajeDeError(error) : 'No se encontró la venta con el ID proporcionado.'}
+        </Alert>
+        {volver}
+      </Container>
+    );
+  }
+  if (isPending) {
+    return (
+      <Center py={80} role="status">
+        <Stack align="center" gap="xs">
+          <Loader />
+          <Text c="dimmed">Cargando...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <Container size="md" py="xl">
+      {volver}
+      <Title order={1} size="h2" mt="sm" mb="md">
+        Venta N° {venta.id}
+      </Title>
+      <Card withBorder radius="md" padding="lg" mb="lg">
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+          <Dato etiqueta="Fecha">{formatearFechaHora(venta.fecha)}</Dato>
+          <Dato etiqueta="Forma de pago">{FORMA_PAGO_LABEL[venta.formaPago]}</Dato>
+          <Dato etiqueta="Estado">
+            <EstadoVentaBadge venta={venta} />
+          </Dato>
+          <Dato etiqueta="Envío">
+            {venta.conEnvio ? 'Con envío a domicilio' : 'Retira en el local'}
+            {venta.envio > 0 && ` (${formatearPrecio(venta.envio)})`}
+          </Dato>
+          <Dato etiqueta="Total">
+            <Text fw={800} size="lg">
+              {formatearPrecio(venta.total)}
+            </Text>
+          </Dato>
+        </SimpleGrid>
+      </Card>
+      <Card withBorder radius="md" p={0} visibleFrom="sm">
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Producto</Table.Th>
+                <Table.Th ta="right">Cantidad</Table.Th>
+                <Table.Th ta="right">Precio</Table.Th>
+                <Table.Th ta="right">Subtotal</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {venta.detalleVentas.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {d.producto.denominacion}
+                    </Text>
+                    {d.promocionId ? (
+                      <Text size="xs" c="orange.8">
+                        Promoción
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td ta="right">{d.cantidad}</Table.Td>
+                  <Table.Td ta="right">{formatearPrecio(d.precioAplicado)}</Table.Td>
+                  <Table.Td ta="right">{formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado }]))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={3} ta="right">
+                  Total
+                </Table.Th>
+                <Table.Th ta="right">{formatearPrecio(venta.total)}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      {/* Phones: one card per line instead of a wide table. */}
+      <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos de la venta">
+        {venta.detalleVentas.map((d) => (
+          <Card key={d.id} withBorder radius="md" padding="sm" component="li">
+            <Text fw={600} size="sm">
+              {d.producto.denominacion}
+            </Text>
+            {d.promocionId ? (
+              <Text size="xs" c="orange.8">
+                Promoción
+              </Text>
+            ) : null}
+            <Group justify="space-between" mt={4}>
+              <Text size="sm" c="dimmed">
+                {d.cantidad} × {formatearPrecio(d.precioAplicado)}
+              </Text>
+              <Text size="sm" fw={700}>
+                {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado }]))}
+              </Text>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

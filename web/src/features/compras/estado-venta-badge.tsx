@@ -1,0 +1,20 @@
+import { Badge, Group } from '@mantine/core';
+import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, type EstadoPago, type EstadoVenta, type FormaPago } from '../../../../domain/enums';
+
+const COLOR_PAGO: Record<EstadoPago, string> = { PENDIENTE: 'yellow', APROBADO: 'green', RECHAZADO: 'red', VENCIDO: 'gray' };
+
+/** The sale's state and, for Mercado Pago, its payment state. */
+export function EstadoVentaBadge({ venta }: { venta: { estadoVenta: EstadoVenta; estadoPago: EstadoPago | null; formaPago: FormaPago } }) {
+  return (
+    <Group gap={4}>
+      <Badge color={venta.estadoVenta === 'CONCLUIDO' ? 'green' : 'orange'} variant="light">
+        {ESTADO_VENTA_LABEL[venta.estadoVenta]}
+      </Badge>
+      {venta.formaPago === 'MERCADOPAGO' && venta.estadoPago && (
+        <Badge color={COLOR_PAGO[venta.estadoPago]} variant="outline">
+          {ESTADO_PAGO_LABEL[venta.estadoPago]}
+        </Badge>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,133 @@
+import { Alert, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBrandWhatsapp, IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { enlaceWhatsapp } from '../../../../domain/config-publica';
+import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
+import { formatearPrecio } from '../../../../domain/money';
+import { mensajeDeError } from '../../api/client';
+import { useConfigPublica } from '../../api/config';
+import { useVentasDeUsuario, type VentaCliente } from '../../api/ventas-cliente';
+import { paths } from '../../app/paths';
+import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
+import { useUser } from '../../sesion/usuario-context';
+import { EstadoVentaBadge } from './estado-venta-badge';
+import { formatearFechaHora } from './formato';
+
+export const mensajeArrepentimiento = (id: number) => `Hola, quiero cancelar mi pedido N° ${id}. ¡Gracias!`;
+
+function Acciones({ venta, numeroArrepentimiento }: { venta: VentaCliente; numeroArrepentimiento?: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button component={Link} to={paths.detalleVentaCliente(venta.id)} size="xs" variant="light" leftSection={<IconEye size={14} />} aria-label={`Ver detalle de la venta ${venta.id}`}>
+        Ver detalle
+      </Button>
+      {venta.estadoVenta === 'PENDIENTE' && numeroArrepentimiento && (
+        <Button
+          component="a"
+          href={enlaceWhatsapp(numeroArrepentimiento, mensajeArrepentimiento(venta.id))}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+          color="red"
+          variant="outline"
+          leftSection={<IconBrandWhatsapp size={14} />}
+          aria-label={`Arrepentimiento: pedir la cancelación de la venta ${venta.id}`}
+        >
+          Arrepentimiento
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Spec screen 10: the customer's purchases. */
+export default function MisComprasPage() {
+  const { usuario } = useUser();
+  const { data: ventas, isPending, isError, error } = useVentasDeUsuario(usuario?.id);
+  const { data: config } = useConfigPublica();
+  const numero = config?.whatsappArrepentimiento;
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        Mis compras
+      </Title>
+      {isError && (
+        <Alert color="red" role="alert">
+          {mensajeDeError(error, 'No se pudieron cargar tus compras.')}
+        </Alert>
+      )}
+      {isPending && (
+        <Stack role="status" aria-label="Cargando compras">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={48} radius="sm" />
+          ))}
+        </Stack>
+      )}
+      {ventas && ventas.length === 0 && (
+        <Card withBorder radius="md" p="xl" ta="center">
+          <Text c="dimmed" mb="md">
+            Todavía no hiciste compras.
+          </Text>
+          <Group justify="center">
+            <Button component={Link} to={paths.productos}>
+              Ver productos
+            </Button>
+          </Group>
+        </Card>
+      )}
+      {ventas && ventas.length > 0 && (
+        <>
+          <Card withBorder radius="md" p={0} visibleFrom="sm">
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Nro venta</Table.Th>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Forma de pago</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>Estado</Table.Th>
+                  <Table.Th>Acciones</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ventas.map((v) => (
+                  <Table.Tr key={v.id}>
+                    <Table.Td fw={600}>{v.id}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatearFechaHora(v.fecha)}</Table.Td>
+                    <Table.Td>{FORMA_PAGO_LABEL[v.formaPago]}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatearPrecio(v.total)}</Table.Td>
+                    <Table.Td>
+                      <EstadoVentaBadge venta={v} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Acciones venta={v} numeroArrepentimiento={numero} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Stack hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Compras">
+            {ventas.map((v) => (
+              <Card key={v.id} withBorder radius="md" padding="md" component="li">
+                <Group justify="space-between" mb={4}>
+                  <Text fw={700}>Venta N° {v.id}</Text>
+                  <Text fw={700}>{formatearPrecio(v.total)}</Text>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {formatearFechaHora(v.fecha)} · {FORMA_PAGO_LABEL[v.formaPago]}
+                </Text>
+                <Group mt="xs" mb="sm">
+                  <EstadoVentaBadge venta={v} />
+                </Group>
+                <Acciones venta={v} numeroArrepentimiento={numero} />
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+      <WhatsappFlotante mensaje="¡Hola! Quisiera consultar por una compra." />
+    </Container>
+  );
+}

@@ -1,0 +1,123 @@
+import { Badge, Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBrandWhatsapp, IconCircleCheck, IconClockHour4, IconCircleX } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { enlaceWhatsapp } from '../../../../domain/config-publica';
+import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, type EstadoPago } from '../../../../domain/enums';
+import { formatearPrecio } from '../../../../domain/money';
+import { leerRetornoMercadoPago } from '../../../../domain/pago';
+import { useConfigPublica } from '../../api/config';
+import { useEstadoPago } from '../../api/mercado-pago';
+import { paths } from '../../app/paths';
+
+type Resultado = 'aprobado' | 'pendiente' | 'rechazado';
+
+const TEXTOS: Record<Resultado, { titulo: string; texto: (id: string) => string; chat: (id: string) => string; color: string; Icono: ComponentType<{ size?: number }> }> = {
+  aprobado: {
+    titulo: 'Pago aprobado',
+    texto: (id) => `Recibimos el pago de tu pedido N° ${id}. ¡Gracias por tu compra!`,
+    chat: (id) => `¡Hola! Pagué el pedido N° ${id} con Mercado Pago.`,
+    color: 'green',
+    Icono: IconCircleCheck,
+  },
+  pendiente: {
+    titulo: 'Pago pendiente',
+    texto: (id) => `El pago de tu pedido N° ${id} está pendiente de acreditación. Te avisamos cuando se confirme.`,
+    chat: (id) => `¡Hola! El pago de mi pedido N° ${id} con Mercado Pago quedó pendiente. ¿Me ayudan?`,
+    color: 'yellow',
+    Icono: IconClockHour4,
+  },
+  rechazado: {
+    titulo: 'Pago rechazado',
+    texto: (id) => `El pago de tu pedido N° ${id} no se pudo completar. Podés intentarlo de nuevo o escribirnos para pagar de otra forma.`,
+    chat: (id) => `¡Hola! El pago de mi pedido N° ${id} con Mercado Pago fue rechazado. ¿Me ayudan?`,
+    color: 'red',
+    Icono: IconCircleX,
+  },
+};
+
+/** What Mercado Pago's query string says, in the shop's words. */
+const ESTADO_DE_MP: Record<string, EstadoPago> = {
+  approved: 'APROBADO',
+  pending: 'PENDIENTE',
+  in_process: 'PENDIENTE',
+  rejected: 'RECHAZADO',
+  cancelled: 'RECHAZADO',
+};
+
+/** The shop's confirmed state wins over the page Mercado Pago returned to; pending keeps the page's own. */
+const RESULTADO_CONFIRMADO: Partial<Record<EstadoPago, Resultado>> = { APROBADO: 'aprobado', RECHAZADO: 'rechazado', VENCIDO: 'rechazado' };
+
+function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
+  const [params] = useSearchParams();
+  const retorno = leerRetornoMercadoPago(params);
+  const id = retorno.ventaId ?? 0;
+  const ventaId = retorno.ventaId ? String(retorno.ventaId) : '';
+  const estadoMp = retorno.estado ?? '';
+  const { data: confirmado, isPending, isError } = useEstadoPago(id);
+  const { data: config } = useConfigPublica();
+  const resultado = (confirmado?.estadoPago && RESULTADO_CONFIRMADO[confirmado.estadoPago]) || dePagina;
+  const { titulo, texto, chat, color, Icono } = TEXTOS[resultado];
+  const conVenta = Number.isInteger(id) && id > 0;
+  const estadoQuery = ESTADO_DE_MP[estadoMp];
+
+  return (
+    <Container size={620} py={56}>
+      <Card withBorder shadow="md" radius="md" padding="xl">
+        <Stack align="center" ta="center" gap="md">
+          <ThemeIcon size={72} radius="xl" color={color} variant="light">
+            <Icono size={44} />
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            {titulo}
+          </Title>
+          <Text>{conVenta ? texto(ventaId) : 'No recibimos el número de pedido desde Mercado Pago.'}</Text>
+          {conVenta && (
+            <Stack gap={4} align="center" role="status" aria-live="polite">
+              {isPending && <Loader size="sm" aria-label="Confirmando el estado del pago" />}
+              {confirmado && (
+                <>
+                  <Group gap="xs" justify="center">
+                    <Text size="sm">Estado confirmado por la tienda:</Text>
+                    {confirmado.estadoPago && <Badge color={color}>{ESTADO_PAGO_LABEL[confirmado.estadoPago]}</Badge>}
+                    <Badge variant="light" tt="none">Pedido {ESTADO_VENTA_LABEL[confirmado.estadoVenta].toLowerCase()}</Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    Total del pedido: {formatearPrecio(confirmado.total)}
+                  </Text>
+                </>
+              )}
+              {isError && estadoQuery && (
+                <Text size="sm" c="dimmed">
+                  Estado informado por Mercado Pago (todavía sin confirmar por la tienda): {ESTADO_PAGO_LABEL[estadoQuery]}
+                </Text>
+              )}
+            </Stack>
+          )}
+          <Group justify="center" mt="sm">
+            <Button component={Link} to={paths.misCompras}>
+              Ver mis compras
+            </Button>
+            {resultado !== 'aprobado' && config && (
+              <Button
+                component="a"
+                href={enlaceWhatsapp(config.whatsappContacto, chat(ventaId || 'sin número'))}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="green"
+                variant="light"
+                leftSection={<IconBrandWhatsapp size={18} />}
+              >
+                Escribinos por WhatsApp
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
+
+export const PagoAprobadoPage = () => <PagoResultado resultado="aprobado" />;
+export const PagoPendientePage = () => <PagoResultado resultado="pendiente" />;
+export const PagoRechazadoPage = () => <PagoResultado resultado="rechazado" />;
