@@ -134,6 +134,7 @@ describe('product form (spec screen 17)', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'Producto creado correctamente: Agenda 2027 semanal');
     await page.waitForURL('**/grillaProducts');
+    await esperarFilas(page, 'Productos', 20);
 
     await page.getByLabel('Código').fill('E2E-AGE-1');
     await esperarFilas(page, 'Productos', 1);
@@ -158,6 +159,7 @@ describe('product form (spec screen 17)', () => {
     s.errores.length = 0; // the browser logs the 409 itself
 
     await page.goto('/grillaProducts');
+    await esperarFilas(page, 'Productos', 20);
     await page.getByLabel('Código').fill('E2E-AGE-1');
     await esperarFilas(page, 'Productos', 1);
     await page.getByRole('button', { name: 'Eliminar Agenda 2027 semanal azul' }).click();
