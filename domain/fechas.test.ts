@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza, parsearFecha } from './fechas';
+import { diaMendoza, diaSchema, esDiaValido, finDelDiaMendoza, horaLocalMendoza, hoyMendoza, inicioDelDiaMendoza, parsearFecha } from './fechas';
 
 describe('Mendoza days', () => {
   it('a day runs from 00:00:00.000 to 23:59:59.999 at UTC-3', () => {
@@ -28,5 +28,24 @@ describe('Mendoza days', () => {
     for (const malo of ['', 'hoy', '2026-02-30', '2026-02-30T10:00:00Z', '2026-03-01T25:00:00Z', '1772334000000']) {
       expect(parsearFecha(malo, 'inicio')).toBeNull();
     }
+  });
+});
+
+describe('today and wall-clock time in Mendoza', () => {
+  it('today is the Mendoza day, not the UTC one', () => {
+    expect(hoyMendoza(new Date('2026-03-02T02:30:00Z'))).toBe('2026-03-01');
+    expect(hoyMendoza(new Date('2026-03-02T03:00:00Z'))).toBe('2026-03-02');
+  });
+
+  it('shows Mendoza wall-clock time in UTC fields (for spreadsheet cells)', () => {
+    expect(horaLocalMendoza(new Date('2026-03-01T20:15:00Z')).toISOString()).toBe('2026-03-01T17:15:00.000Z');
+  });
+
+  it('a day field requires a real day with its messages', () => {
+    const esquema = diaSchema('falta', 'mala');
+    expect(esquema.parse(' 2026-03-01 ')).toBe('2026-03-01');
+    expect(esquema.safeParse('').error?.issues[0]?.message).toBe('falta');
+    expect(esquema.safeParse(undefined).error?.issues[0]?.message).toBe('falta');
+    expect(esquema.safeParse('2026-02-30').error?.issues[0]?.message).toBe('mala');
   });
 });

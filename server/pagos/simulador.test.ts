@@ -165,3 +165,34 @@ describe('several instances on one database', () => {
     }
   });
 });
+
+describe('from the cart order', () => {
+  it('POST /api/pedido (MERCADOPAGO) -> createPreference -> simulator approve -> paid; reject -> stock back', async () => {
+    const producto = await crearProducto(t.db, { costo: 1000, porcentaje: 20, stock: 4 });
+    const pedir = () =>
+      t.app.inject({ method: 'POST', url: '/api/pedido', headers: { cookie }, payload: { lineas: [{ productoId: producto.id, cantidad: 2 }], formaPago: 'MERCADOPAGO', envio: 0 } });
+    const pagar = async (accion: string) => {
+      const pedido = await pedir();
+      expect(pedido.statusCode).toBe(201);
+      const { id } = pedido.json() as { id: number };
+      expect(await leerVenta(t.db, id)).toMatchObject({ estadoPago: 'PENDIENTE', formaPago: 'MERCADOPAGO', total: 2400 });
+      const preferencia = await t.app.inject({ method: 'POST', url: '/api/mercadoPago/createPreference', headers: { cookie }, payload: { id, total: 2400 } });
+      expect(preferencia.statusCode).toBe(200);
+      const r = await elegir(new URL(preferencia.json().init_point).pathname, accion);
+      expect(r.statusCode).toBe(303);
+      return { id, destino: new URL(r.headers.location as string) };
+    };
+
+    const aprobado = await pagar('aprobar');
+    expect(aprobado.destino.pathname).toBe('/mpsuccess');
+    expect(aprobado.destino.searchParams.get('external_reference')).toBe(String(aprobado.id));
+    expect((await leerVenta(t.db, aprobado.id)).estadoPago).toBe('APROBADO');
+    expect(await stockYMovimientos(t.db, producto.id)).toEqual({ stock: 2, movimientos: 2 });
+
+    const rechazado = await pagar('rechazar');
+    expect(rechazado.destino.pathname).toBe('/mpfailure');
+    expect(await leerVenta(t.db, rechazado.id)).toMatchObject({ estadoPago: 'RECHAZADO', stockLiberado: true });
+    expect(await stockYMovimientos(t.db, producto.id)).toEqual({ stock: 2, movimientos: 2 });
+    expect(await vendidos(t.db, producto.id)).toBe(2);
+  });
+});

@@ -179,6 +179,12 @@ describe('PUT /api/detalleVenta/:id', () => {
     expect(await estadoProducto(t.db, a.id)).toEqual({ stock: 10, cantidadVendida: 0, sumaMovimientos: 10 });
     expect(await estadoProducto(t.db, b.id)).toEqual({ stock: 7, cantidadVendida: 3, sumaMovimientos: 7 });
     expect(await totalDe(ventaId)).toBe(900);
+    // And back to the first product (the lower id).
+    const vuelta = await pedir('PUT', `/api/detalleVenta/${linea.id}`, cookieAdmin, { cantidad: 1, producto: { id: a.id } });
+    expect(vuelta.statusCode).toBe(200);
+    expect(await estadoProducto(t.db, a.id)).toEqual({ stock: 9, cantidadVendida: 1, sumaMovimientos: 9 });
+    expect(await estadoProducto(t.db, b.id)).toEqual({ stock: 10, cantidadVendida: 0, sumaMovimientos: 10 });
+    expect(await totalDe(ventaId)).toBe(150);
   });
 
   it('404 "No se encontró el detalle con el ID proporcionado."; 400 for a bad quantity', async () => {

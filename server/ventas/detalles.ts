@@ -96,8 +96,16 @@ export async function actualizarDetalle(
       await tx.update(detalleVenta).set({ cantidad: cambio.cantidad }).where(eq(detalleVenta.id, id));
     } else {
       const precio = await precioDeProducto(tx, productoId);
-      await reponerStock(tx, origen, [{ productoId: linea.productoId, cantidad: linea.cantidad }]);
-      await tomarStock(tx, origen, [{ productoId, cantidad: cambio.cantidad }], mensajeSinStock());
+      // Rows are locked in id order, as every other stock change does, so two changes cannot deadlock.
+      const reponer = () => reponerStock(tx, origen, [{ productoId: linea.productoId, cantidad: linea.cantidad }]);
+      const tomar = () => tomarStock(tx, origen, [{ productoId, cantidad: cambio.cantidad }], mensajeSinStock());
+      if (linea.productoId < productoId) {
+        await reponer();
+        await tomar();
+      } else {
+        await tomar();
+        await reponer();
+      }
       await tx
         .update(detalleVenta)
         .set({ productoId, cantidad: cambio.cantidad, precioAplicado: precio, promocionId: null })

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
+import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza, parsearFecha } from '../../domain/fechas';
 import { MENSAJES } from '../../domain/mensajes';
 import { aCentavos, aPesos, sumarLineas } from '../../domain/money';
 import type {
@@ -158,8 +158,9 @@ export function fechaDeVenta(texto: string | undefined, ahora = new Date()): Dat
     if (texto === diaMendoza(ahora)) return ahora;
     return new Date(`${texto}T12:00:00.000-03:00`);
   }
-  const fecha = /T\d{2}:\d{2}/.test(texto) ? new Date(texto) : new Date(Number.NaN);
-  if (Number.isNaN(fecha.getTime())) throw new Invalido(MENSAJES.fechaInvalida);
+  // A date-time without an offset is Mendoza wall-clock time, never the server's zone.
+  const fecha = parsearFecha(texto, 'inicio');
+  if (!fecha) throw new Invalido(MENSAJES.fechaInvalida);
   return fecha;
 }
 

@@ -155,6 +155,12 @@ describe('POST /api/venta', () => {
     expect(r.json()).toMatchObject({ fecha: '2026-01-15T15:00:00.000Z', user: { id: cliente.id }, estadoVenta: 'CONCLUIDO', total: 0 });
   });
 
+  it('reads a date-time without offset as Mendoza time', async () => {
+    const r = await pedir('POST', '/api/venta', cookieAdmin, { fecha: '2026-01-20T10:30' });
+    expect(r.statusCode).toBe(201);
+    expect(r.json().fecha).toBe('2026-01-20T13:30:00.000Z');
+  });
+
   it.each([
     [{ envio: -1 }, MENSAJES.envioNoNegativo],
     [{ user: { id: 999999 } }, MENSAJES.usuarioDeVentaNoExiste],
