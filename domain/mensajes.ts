@@ -73,7 +73,6 @@ export const MENSAJES = {
   errorCargarCategorias: 'Error al cargar categorías',
   errorCargarProducto: 'Error al cargar producto',
   errorCargarDatos: 'Error al cargar datos',
-  productoAgregadoAlCarrito: 'Producto agregado al carrito',
   errorEliminarElemento: 'Error al eliminar el elemento',
 } as const;
 

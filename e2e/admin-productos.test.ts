@@ -134,6 +134,7 @@ describe('product form (spec screen 17)', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'Producto creado correctamente: Agenda 2027 semanal');
     await page.waitForURL('**/grillaProducts');
+    await esperarFilas(page, 'Productos', 20);
 
     await page.getByLabel('Código').fill('E2E-AGE-1');
     await esperarFilas(page, 'Productos', 1);
@@ -158,6 +159,7 @@ describe('product form (spec screen 17)', () => {
     s.errores.length = 0; // the browser logs the 409 itself
 
     await page.goto('/grillaProducts');
+    await esperarFilas(page, 'Productos', 20);
     await page.getByLabel('Código').fill('E2E-AGE-1');
     await esperarFilas(page, 'Productos', 1);
     await page.getByRole('button', { name: 'Eliminar Agenda 2027 semanal azul' }).click();
@@ -168,6 +170,22 @@ describe('product form (spec screen 17)', () => {
     await page.getByRole('button', { name: 'Eliminar Agenda 2027 semanal azul' }).click();
     await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar' }).click();
     await expect.poll(() => filas(page, 'Productos').first().textContent()).toContain('No hay productos');
+    await s.cerrar();
+  });
+});
+
+describe('a product with sales', () => {
+  it('is not deleted: the server says why', async () => {
+    const s = await sesionAdmin(navegador, servidor.url);
+    const { page } = s;
+    await page.goto('/grillaProducts');
+    await page.getByLabel('Código').fill('ESC-007');
+    await esperarFilas(page, 'Productos', 1);
+    await page.getByRole('button', { name: 'Eliminar Sacapuntas metálico doble' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar' }).click();
+    await verTexto(page, 'No se puede eliminar el producto porque tiene ventas registradas.');
+    expect(await filas(page, 'Productos').count()).toBe(1);
+    s.errores.length = 0; // the browser logs the 409 itself
     await s.cerrar();
   });
 });
@@ -188,8 +206,11 @@ describe('stock load (spec screen 21)', () => {
     await page.getByRole('heading', { name: 'Carga de stock' }).click();
     await expect.poll(() => page.getByRole('option').count()).toBe(0);
 
+    // Keyboard: arrows and Enter choose a suggestion.
     await page.getByLabel('Buscar por nombre').fill('tijera');
-    await page.getByRole('option', { name: /Tijera escolar punta roma/ }).click();
+    await page.getByRole('option', { name: /Tijera escolar punta roma/ }).waitFor();
+    await page.getByLabel('Buscar por nombre').press('ArrowDown');
+    await page.getByLabel('Buscar por nombre').press('Enter');
     await verTexto(page, 'Producto seleccionado');
     await verTexto(page, /Código ESC-009 · Maped · Stock actual: 3/);
     await captura(page, 'admin-stock-1280');

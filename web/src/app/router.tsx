@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
@@ -10,7 +10,13 @@ import { Layout } from './layout';
 const perezosa = (cargar: () => Promise<{ default: ComponentType }>) => ({
   lazy: async () => ({ Component: (await cargar()).default }),
 });
-const admin = perezosa;
+
+// Admin screens use React.lazy, not the route's `lazy`: the router would fetch the chunk while matching
+// the URL, before the guard runs; a lazy component is fetched only when the guard lets it render.
+const admin = (cargar: () => Promise<{ default: ComponentType }>) => {
+  const Pagina = lazy(cargar);
+  return { element: <Pagina /> };
+};
 
 const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoPage') => ({
   lazy: async () => ({ Component: (await import('../features/pagos/pago-resultado-page'))[nombre] }),

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPackageImport, IconPlus, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { puedeAgregarProducto } from '../../../../../domain/carrito';
+import { MENSAJES_CARRITO, mensajeRechazo, puedeAgregarProducto } from '../../../../../domain/carrito';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { Producto } from '../../../../../domain/producto';
@@ -47,16 +47,13 @@ export default function GrillaProductosPage() {
 
   const agregarAlCarrito = (p: Producto) => {
     const producto = { id: p.id, denominacion: p.denominacion, marca: p.marca, precio: p.precio, stock: p.stock, imagen: p.imagen };
-    const puede = puedeAgregarProducto(carrito, producto);
-    if (!puede.ok) {
-      notifications.show({
-        color: 'orange',
-        message: puede.motivo === 'sinStock' ? 'El producto no tiene stock disponible.' : `Solo hay ${puede.stock} unidades disponibles.`,
-      });
+    const rechazo = mensajeRechazo(puedeAgregarProducto(carrito, producto));
+    if (rechazo) {
+      notifications.show({ color: 'orange', message: rechazo });
       return;
     }
     despachar({ tipo: 'agregarProducto', producto });
-    notifications.show({ color: 'green', message: MENSAJES.productoAgregadoAlCarrito });
+    notifications.show({ color: 'green', message: MENSAJES_CARRITO.agregado });
   };
 
   const confirmarEliminar = () => {
