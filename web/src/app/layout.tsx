@@ -1,10 +1,27 @@
 import { Box } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Cargando } from '../components/guards/requiere-rol';
 import { Navbar } from '../components/layout/navbar';
 import { Pie } from '../components/layout/pie';
-import { CarritoPanel } from '../features/carrito/carrito-panel';
+import { useCarrito } from '../carrito/carrito-context';
+
+// The cart panel and what ordering needs load on the first open, not with the first page.
+const CarritoPanel = lazy(async () => ({ default: (await import('../features/carrito/carrito-panel')).CarritoPanel }));
+
+function CarritoPanelDiferido() {
+  const { panelAbierto } = useCarrito();
+  const [usado, setUsado] = useState(panelAbierto);
+  useEffect(() => {
+    if (panelAbierto) setUsado(true);
+  }, [panelAbierto]);
+  if (!usado) return null;
+  return (
+    <Suspense fallback={null}>
+      <CarritoPanel />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   return (
@@ -19,7 +36,7 @@ export function Layout() {
         </Suspense>
       </Box>
       <Pie />
-      <CarritoPanel />
+      <CarritoPanelDiferido />
       <ScrollRestoration />
     </>
   );

@@ -2,7 +2,6 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
-import { LoginPage } from '../features/auth/login-page';
 import { NoEncontradaPage } from './no-encontrada-page';
 import { Layout } from './layout';
 
@@ -29,7 +28,8 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <Cargando />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
+      // Lazy too: the form libraries and zod stay out of the first page.
+      { path: 'login', ...perezosa(() => import('../features/auth/login-page')) },
       { path: 'DondeEstamos', ...perezosa(() => import('../features/ubicacion/donde-estamos-page')) },
       { path: 'products', ...perezosa(() => import('../features/catalogo/catalogo-page')) },
       { path: 'producto/:idProducto', ...perezosa(() => import('../features/producto/producto-page')) },

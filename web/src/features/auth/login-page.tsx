@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client';
 import { paths } from '../../app/paths';
 import { useUser } from '../../sesion/usuario-context';
 
-export function LoginPage() {
+export default function LoginPage() {
   const { usuario, guardarUsuario } = useUser();
   const navigate = useNavigate();
   const location = useLocation();

@@ -32,7 +32,7 @@ import {
   type ProductoCarrito,
   type PromocionCarrito,
 } from '../../../../domain/carrito';
-import { enlaceWhatsapp } from '../../../../domain/config-publica';
+import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import type { FormaPagoCarrito } from '../../../../domain/enums';
 import { formatearPrecio } from '../../../../domain/money';
 import { useConfigPublica } from '../../api/config';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBrandWhatsapp, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { enlaceWhatsapp } from '../../../../domain/config-publica';
+import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
 import { formatearPrecio } from '../../../../domain/money';
 import { mensajeDeError } from '../../api/client';

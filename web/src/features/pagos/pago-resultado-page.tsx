@@ -2,7 +2,7 @@ import { Badge, Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, 
 import { IconBrandWhatsapp, IconCircleCheck, IconClockHour4, IconCircleX } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { enlaceWhatsapp } from '../../../../domain/config-publica';
+import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, type EstadoPago } from '../../../../domain/enums';
 import { formatearPrecio } from '../../../../domain/money';
 import { leerRetornoMercadoPago } from '../../../../domain/pago';

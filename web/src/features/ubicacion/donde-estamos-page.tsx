@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Card, Container, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandInstagram, IconBrandWhatsapp, IconClock, IconMail, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { enlaceWhatsapp } from '../../../../domain/config-publica';
+import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import { TIENDA, urlMapaEmbebido } from '../../../../domain/tienda';
 import { useConfigPublica } from '../../api/config';
 import { paths } from '../../app/paths';
