@@ -141,7 +141,7 @@ function zip(archivos: Array<{ nombre: string; contenido: string }>): Buffer {
   let desplazamiento = 0;
   for (const { nombre, contenido } of archivos) {
     const datos = Buffer.from(contenido, 'utf8');
-    const comprimido = zlib.deflateRawSync(datos, { level: 6 });
+    const comprimido = zlib.deflateRawSync(datos, { level: 1 });
     const crc = zlib.crc32(datos);
     const nombreB = Buffer.from(nombre, 'utf8');
     const local = Buffer.alloc(30);
