@@ -37,8 +37,8 @@ async function esperar(proceso: ChildProcess, url: string, salida: () => string)
   }
 }
 
-function lanzar(args: string[], env: NodeJS.ProcessEnv): { proceso: ChildProcess; salida: () => string } {
-  const proceso = spawn(process.execPath, args, { cwd: RAIZ, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function lanzar(args: string[], env: NodeJS.ProcessEnv, cwd = RAIZ): { proceso: ChildProcess; salida: () => string } {
+  const proceso = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let texto = '';
   const guardar = (d: Buffer) => {
     texto = (texto + d.toString()).slice(-20_000);
@@ -58,11 +58,15 @@ function detenerProceso(proceso: ChildProcess): () => Promise<void> {
   };
 }
 
-/** The built app with SEED=none on an already loaded database (DATA_DIR for PGlite, or DATABASE_URL). */
-export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<Proceso> {
+/**
+ * The built app with SEED=none on an already loaded database (DATA_DIR for PGlite, or DATABASE_URL).
+ * `raiz`: another checkout of the project (BENCH_ANTES), to measure the code before a change.
+ */
+export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: string; env?: Record<string, string>; raiz?: string }): Promise<Proceso> {
+  const raiz = opciones.raiz ?? RAIZ;
   const puerto = await puertoLibre();
   const url = `http://127.0.0.1:${puerto}`;
-  const { proceso, salida } = lanzar(['--import', 'tsx', path.join(RAIZ, 'server', 'main.ts')], {
+  const { proceso, salida } = lanzar(['--import', 'tsx', path.join(raiz, 'server', 'main.ts')], {
     ...process.env,
     PORT: String(puerto),
     HOST: '127.0.0.1',
@@ -72,7 +76,7 @@ export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: s
     LOG_LEVEL: 'warn',
     DATABASE_URL: opciones.databaseUrl ?? '',
     ...opciones.env,
-  });
+  }, raiz);
   await esperar(proceso, `${url}/api/config`, salida);
   return { url, pid: proceso.pid!, salida, detener: detenerProceso(proceso) };
 }

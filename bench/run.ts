@@ -21,6 +21,11 @@ const CONEXIONES_PEDIDO = entero('BENCH_CONEXIONES_PEDIDO', 20);
 const SIN_WEB = process.env.BENCH_WEB === '0';
 const SIN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE === '0';
 const COMPARAR = process.env.BENCH_COMPARAR !== '0';
+// BENCH_SOLO=pedido,xlsx: only these groups of rows (the baseline always): lecturas, promociones, pedido, grilla, xlsx, web.
+const SOLO = process.env.BENCH_SOLO ? new Set(process.env.BENCH_SOLO.split(',').map((g) => g.trim())) : undefined;
+const solo = (grupo: string) => !SOLO || SOLO.has(grupo);
+// BENCH_ANTES=/dir: another checkout (with node_modules) whose server is measured first on the same data, rows ", antes".
+const ANTES = process.env.BENCH_ANTES;
 const SIN_CACHE = ' [sin caché en memoria]';
 const URL_PG = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const MOTORES = (process.env.BENCH_MOTORES ?? (URL_PG ? 'pglite,postgres' : 'pglite')).split(',').map((m) => m.trim());
@@ -190,6 +195,12 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
 
     const lecturas = async (t: Proceso, sufijo: string, etagPagina: string | null) => {
       const lectura = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
+      if (solo('promociones')) {
+        const promoActivas = (await sondear(lectura('/api/promocion/activas'))) ? '/api/promocion?activas=true' : '/api/promocion/activas';
+        await fila(nombreMotor, `promociones activas${sufijo}`, lectura(promoActivas), t, rpsBase);
+        await fila(nombreMotor, `promociones (admin: todas)${sufijo}`, lectura('/api/promocion', { headers: { cookie: cookieAdminLecturas } }), t, rpsBase);
+      }
+      if (!solo('lecturas')) return;
       await fila(nombreMotor, `catálogo 1ª página${sufijo}`, lectura('/api/producto'), t, rpsBase);
       await fila(nombreMotor, `catálogo q='lapiz'${sufijo}`, lectura('/api/producto?q=lapiz'), t, rpsBase);
       await fila(nombreMotor, `catálogo marca${sufijo}`, lectura(`/api/producto?marca=${encodeURIComponent('Faber-Castell')}`), t, rpsBase);
@@ -202,9 +213,44 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         filas.push({ motor: nombreMotor, nombre: `catálogo 1ª página, If-None-Match (304)${sufijo}`, conexiones: CONEXIONES, nota: 'omitida: la respuesta no trae ETag' });
       }
       await fila(nombreMotor, `detalle de producto${sufijo}`, lectura(`/api/producto/${primero}`), t, rpsBase);
-      const promoActivas = (await sondear(lectura('/api/promocion/activas'))) ? '/api/promocion?activas=true' : '/api/promocion/activas';
-      await fila(nombreMotor, `promociones activas${sufijo}`, lectura(promoActivas), t, rpsBase);
     };
+
+    // The rows touched by a change, measured first with the code of another checkout (BENCH_ANTES).
+    const escrituras = async (t: Proceso, sufijo: string, cookieAdmin: string, cookieCliente: string) => {
+      const pedido: Carga = {
+        url: `${t.url}/api/pedido`,
+        conexiones: CONEXIONES_PEDIDO,
+        segundos: SEGUNDOS,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookieCliente },
+        cuerpo: () =>
+          JSON.stringify({
+            lineas: [{ productoId: 1 + Math.floor(Math.random() * PRODUCTOS_CON_STOCK_GRANDE), cantidad: 1 }],
+            formaPago: 'EFECTIVO',
+            envio: 0,
+          }),
+      };
+      const m = solo('pedido') ? await fila(nombreMotor, `pedido del carrito (1 unidad)${sufijo}`, pedido, t, rpsBase) : undefined;
+      const { mes, dias30 } = fechas();
+      const adminGet = (ruta: string, conexiones: number): Carga => ({ url: t.url + ruta, conexiones, segundos: SEGUNDOS, headers: { cookie: cookieAdmin } });
+      if (solo('grilla')) await fila(nombreMotor, `grilla de ventas ${mes.desde.slice(0, 7)}${sufijo}`, adminGet(`/api/venta?desde=${mes.desde}&hasta=${mes.hasta}`, 4), t, rpsBase);
+      if (solo('xlsx')) await fila(nombreMotor, `cierre de caja xlsx 30 días${sufijo}`, adminGet(`/api/cierre-caja/exportar?desde=${dias30.desde}&hasta=${dias30.hasta}`, 2), t, rpsBase);
+      return m;
+    };
+
+    let cookieAdminLecturas = await login(url, ADMIN_BENCH);
+    let mPedidoAntes: Medicion | undefined;
+    if (ANTES) {
+      await tienda.detener();
+      tienda = await iniciarTienda({ dataDir: motor.dataDir, env: { CACHE_API_SEGUNDOS: '0' }, raiz: ANTES, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
+      cookieAdminLecturas = await login(tienda.url, ADMIN_BENCH);
+      await lecturas(tienda, `${SIN_CACHE}, antes`, null);
+      mPedidoAntes = await escrituras(tienda, ', antes', cookieAdminLecturas, await login(tienda.url, CLIENTE_BENCH));
+      await tienda.detener();
+      tienda = await arrancar({ CACHE_API_SEGUNDOS: '0' });
+      url = tienda.url;
+      cookieAdminLecturas = await login(url, ADMIN_BENCH);
+    }
 
     if (COMPARAR) {
       // Before: the same server with the memory cache off (CACHE_API_SEGUNDOS=0), in the same run.
@@ -216,27 +262,10 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     const [cookieAdmin, cookieCliente] = [await login(url, ADMIN_BENCH), await login(url, CLIENTE_BENCH)];
     await lecturas(tienda, '', (await fetch(`${url}/api/producto`)).headers.get('etag'));
 
-    const pedido: Carga = {
-      url: `${url}/api/pedido`,
-      conexiones: CONEXIONES_PEDIDO,
-      segundos: SEGUNDOS,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: cookieCliente },
-      cuerpo: () =>
-        JSON.stringify({
-          lineas: [{ productoId: 1 + Math.floor(Math.random() * PRODUCTOS_CON_STOCK_GRANDE), cantidad: 1 }],
-          formaPago: 'EFECTIVO',
-          envio: 0,
-        }),
-    };
-    const mPedido = await fila(nombreMotor, 'pedido del carrito (1 unidad)', pedido, tienda, rpsBase);
+    cookieAdminLecturas = cookieAdmin;
+    const mPedido = (await escrituras(tienda, '', cookieAdmin, cookieCliente)) ?? mPedidoAntes;
 
-    const { mes, dias30 } = fechas();
-    const adminGet = (ruta: string, conexiones: number): Carga => ({ url: url + ruta, conexiones, segundos: SEGUNDOS, headers: { cookie: cookieAdmin } });
-    await fila(nombreMotor, `grilla de ventas ${mes.desde.slice(0, 7)}`, adminGet(`/api/venta?desde=${mes.desde}&hasta=${mes.hasta}`, 4), tienda, rpsBase);
-    await fila(nombreMotor, 'cierre de caja xlsx 30 días', adminGet(`/api/cierre-caja/exportar?desde=${dias30.desde}&hasta=${dias30.hasta}`, 2), tienda, rpsBase);
-
-    if (conWeb && !SIN_WEB) await medirWeb(url, primero);
+    if (conWeb && !SIN_WEB && solo('web')) await medirWeb(url, primero);
 
     await tienda.detener();
     tienda = undefined;
@@ -244,7 +273,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
       const b = await motor.abrir();
       const v = await verificarStock(b);
       await b.cerrar();
-      const f = filas.find((x) => x.motor === nombreMotor && x.nombre.startsWith('pedido'));
+      const f = filas.find((x) => x.motor === nombreMotor && x.nombre.startsWith('pedido') && !x.nombre.endsWith('antes'));
       const texto = v.ok
         ? `sin sobreventa: stock = inicial + movimientos en todos; ${v.pedidos} pedidos con movimiento`
         : `¡SOBREVENTA O DESCUADRE! ${v.descuadres} descuadres, ${v.negativos} negativos`;

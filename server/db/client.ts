@@ -51,7 +51,7 @@ export async function abrirPglite(opciones: OpcionesPglite = {}): Promise<BaseDe
   };
 }
 
-export async function abrirPostgres(url: string, maxConexiones = 10): Promise<BaseDeDatos> {
+export async function abrirPostgres(url: string, maxConexiones = 20): Promise<BaseDeDatos> {
   const pool = new pg.Pool({ connectionString: url, max: maxConexiones });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { FORMAS_PAGO, type EstadoPago, type EstadoVenta, type FormaPago } from '../../domain/enums';
 import { diaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
 import type { ResumenInforme } from '../../domain/informe';
@@ -71,8 +71,9 @@ export async function datosDelCierre(db: Db, desde: string, hasta: string): Prom
             promocionId: detalleVenta.promocionId,
           })
           .from(detalleVenta)
+          .innerJoin(venta, eq(venta.id, detalleVenta.ventaId))
           .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
-          .where(inArray(detalleVenta.ventaId, ventas.map((v) => v.id)))
+          .where(and(...condicionFechas(desde, hasta)))
           .orderBy(asc(detalleVenta.ventaId), asc(detalleVenta.id));
   return { desde, hasta, ventas, lineas: lineas.map((l) => ({ ...l, fecha: fechaDe.get(l.ventaId)! })) };
 }

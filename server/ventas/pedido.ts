@@ -12,10 +12,10 @@ import type { Pedido, PedidoRespuesta } from '../../domain/pedido';
 import { pedidoSchema } from '../../domain/pedido';
 import type { Venta } from '../../domain/venta';
 import type { Db } from '../db/client';
-import { detallePromocion, detalleVenta, pedidoIdempotente, producto, promocion, venta } from '../db/schema';
+import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } from '../db/schema';
 import { AppError, Conflicto, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
-import { tomarStock, type Faltante } from './stock';
+import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from './stock';
 
 interface LineaPromocion {
   productoId: number;
@@ -95,17 +95,9 @@ export async function crearPedido(
     // Product lines: one line per product, at its current price.
     const porProducto = new Map<number, number>();
     for (const l of pedido.lineas) porProducto.set(l.productoId, (porProducto.get(l.productoId) ?? 0) + l.cantidad);
-    const idsProductos = [...new Set([...porProducto.keys(), ...[...promos.values()].flat().map((l) => l.productoId)])];
-    const productos = await tx
-      .select({ id: producto.id, precio: producto.precio })
-      .from(producto)
-      .where(inArray(producto.id, idsProductos));
-    const precioDe = new Map(productos.map((p) => [p.id, p.precio]));
-    for (const id of porProducto.keys()) if (!precioDe.has(id)) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
-
     const lineas: Array<{ productoId: number; cantidad: number; precioAplicado: number; promocionId: number | null }> = [];
     for (const [productoId, cantidad] of porProducto) {
-      lineas.push({ productoId, cantidad, precioAplicado: precioDe.get(productoId)!, promocionId: null });
+      lineas.push({ productoId, cantidad, precioAplicado: 0, promocionId: null });
     }
     for (const { promocionId, cantidad: veces } of pedido.promociones) {
       for (const l of promos.get(promocionId)!) {
@@ -114,6 +106,11 @@ export async function crearPedido(
         else lineas.push({ productoId: l.productoId, cantidad: l.cantidad * veces, precioAplicado: l.precio, promocionId });
       }
     }
+    // Stock first (one conditional update for every product, which also answers the current prices):
+    // a product line whose product does not exist is a 404 before any lack of stock.
+    const agrupadas = agruparPorProducto(lineas);
+    const precioDe = await descontarStock(tx, agrupadas, faltaStock, { ausentePrimero: [...porProducto.keys()] });
+    for (const l of lineas) if (l.promocionId === null) l.precioAplicado = precioDe.get(l.productoId)!;
     const total = sumarLineas(lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })));
 
     const [creada] = await tx
@@ -130,7 +127,7 @@ export async function crearPedido(
       })
       .returning({ id: venta.id });
     const ventaId = creada!.id;
-    await tomarStock(tx, { motivo: 'PEDIDO', ventaId, userId }, lineas, faltaStock);
+    await registrarSalida(tx, { motivo: 'PEDIDO', ventaId, userId }, agrupadas);
     await tx.insert(detalleVenta).values(lineas.map((l) => ({ ...l, ventaId })));
 
     const respuesta = { id: ventaId, total };

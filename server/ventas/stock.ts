@@ -1,6 +1,6 @@
 // Stock moves of sales. Every change writes a movimiento_stock row in the caller's transaction, so
 // stock = INICIAL + sum of movements always holds; stock never goes below 0 (conditional updates).
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { MotivoMovimiento } from '../../domain/enums';
 import { MENSAJES } from '../../domain/mensajes';
 import type { Db } from '../db/client';
@@ -36,9 +36,62 @@ export function agruparPorProducto(lineas: readonly UnidadesDeProducto[]): Unida
 }
 
 /**
- * Takes units out of stock and counts them as sold. `update ... where stock >= n` makes two
- * concurrent buyers of the last unit impossible: the second update matches no row and gets
- * `mensajeFalta`'s Conflicto; the caller's transaction then rolls back everything.
+ * Takes units out of stock and counts them as sold, in one statement for all the products:
+ * `update ... where id in (select ... order by id for update) and stock >= n` locks the rows in id
+ * order (no deadlock between two orders) and makes two concurrent buyers of the last unit impossible:
+ * a product without enough stock matches no row. Then the first such product (by id) gets
+ * `mensajeFalta`'s Conflicto (or NoEncontrado when it does not exist); the caller's transaction rolls
+ * back everything. Answers the price of each product taken; writes no movement (see registrarSalida).
+ */
+export async function descontarStock(
+  tx: Db,
+  agrupadas: readonly UnidadesDeProducto[],
+  mensajeFalta: (faltante: Faltante) => string,
+  opciones: { ausentePrimero?: readonly number[] } = {},
+): Promise<Map<number, number>> {
+  if (agrupadas.length === 0) return new Map();
+  const ids = agrupadas.map((l) => l.productoId);
+  const n =
+    agrupadas.length === 1
+      ? sql`${agrupadas[0]!.cantidad}::integer`
+      : sql`(case ${producto.id} ${sql.join(
+          agrupadas.map((l) => sql`when ${l.productoId}::integer then ${l.cantidad}::integer`),
+          sql` `,
+        )} end)`;
+  const donde =
+    agrupadas.length === 1
+      ? eq(producto.id, ids[0]!)
+      : inArray(producto.id, tx.select({ id: producto.id }).from(producto).where(inArray(producto.id, ids)).orderBy(asc(producto.id)).for('update'));
+  const tomados = await tx
+    .update(producto)
+    .set({ stock: sql`${producto.stock} - ${n}`, cantidadVendida: sql`${producto.cantidadVendida} + ${n}` })
+    .where(and(donde, gte(producto.stock, n)))
+    .returning({ id: producto.id, precio: producto.precio });
+  if (tomados.length < agrupadas.length) {
+    const actuales = await tx
+      .select({ id: producto.id, denominacion: producto.denominacion, stock: producto.stock })
+      .from(producto)
+      .where(inArray(producto.id, ids));
+    const existe = new Set(actuales.map((a) => a.id));
+    if ((opciones.ausentePrimero ?? []).some((id) => !existe.has(id))) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+    const tomado = new Set(tomados.map((t) => t.id));
+    const falta = agrupadas.find((l) => !tomado.has(l.productoId))!;
+    const actual = actuales.find((a) => a.id === falta.productoId);
+    if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+    throw new Conflicto(mensajeFalta({ productoId: falta.productoId, denominacion: actual.denominacion, stock: actual.stock }));
+  }
+  return new Map(tomados.map((t) => [t.id, t.precio]));
+}
+
+/** The movements of units taken out (negative deltas), one multi-row insert. */
+export async function registrarSalida(tx: Db, origen: OrigenMovimiento, agrupadas: readonly UnidadesDeProducto[]): Promise<void> {
+  if (agrupadas.length === 0) return;
+  await tx.insert(movimientoStock).values(agrupadas.map((l) => ({ productoId: l.productoId, delta: -l.cantidad, ...origen })));
+}
+
+/**
+ * Takes units out of stock (descontarStock: one conditional update for all the products) and writes
+ * their movements (one insert), in the caller's transaction.
  */
 export async function tomarStock(
   tx: Db,
@@ -47,29 +100,8 @@ export async function tomarStock(
   mensajeFalta: (faltante: Faltante) => string,
 ): Promise<void> {
   const agrupadas = agruparPorProducto(lineas);
-  for (const { productoId, cantidad } of agrupadas) {
-    const [tomado] = await tx
-      .update(producto)
-      .set({
-        stock: sql`${producto.stock} - ${cantidad}`,
-        cantidadVendida: sql`${producto.cantidadVendida} + ${cantidad}`,
-      })
-      .where(and(eq(producto.id, productoId), gte(producto.stock, cantidad)))
-      .returning({ id: producto.id });
-    if (!tomado) {
-      const [actual] = await tx
-        .select({ denominacion: producto.denominacion, stock: producto.stock })
-        .from(producto)
-        .where(eq(producto.id, productoId));
-      if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
-      throw new Conflicto(mensajeFalta({ productoId, ...actual }));
-    }
-  }
-  if (agrupadas.length > 0) {
-    await tx
-      .insert(movimientoStock)
-      .values(agrupadas.map((l) => ({ productoId: l.productoId, delta: -l.cantidad, ...origen })));
-  }
+  await descontarStock(tx, agrupadas, mensajeFalta);
+  await registrarSalida(tx, origen, agrupadas);
 }
 
 /** Puts units back in stock and takes them off the sold count. */
