@@ -33,7 +33,7 @@ export async function informeRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { desde, hasta } = request.query;
-      const archivo = generarCierreXlsx(await datosDelCierre(app.db, desde, hasta));
+      const archivo = await generarCierreXlsx(await datosDelCierre(app.db, desde, hasta));
       return enviarXlsx(reply, archivo, nombreArchivoCierre(desde, hasta));
     },
   );
@@ -46,7 +46,7 @@ export async function informeRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       const hoy = hoyMendoza();
-      const archivo = generarCierreXlsx(await datosDelCierre(app.db, hoy, hoy));
+      const archivo = await generarCierreXlsx(await datosDelCierre(app.db, hoy, hoy));
       return enviarXlsx(reply, archivo, NOMBRE_ARCHIVO_CIERRE_HOY);
     },
   );

@@ -57,6 +57,7 @@ export async function datosDelCierre(db: Db, desde: string, hasta: string): Prom
     .where(and(...condicionFechas(desde, hasta)))
     .orderBy(asc(venta.fecha), asc(venta.id));
   const fechaDe = new Map(ventas.map((v) => [v.id, v.fecha]));
+  // The lines by the same date condition (a join), not by a list of thousands of sale ids.
   const lineas =
     ventas.length === 0
       ? []
