@@ -101,7 +101,8 @@ describe('user form (spec screen 18)', () => {
     await page.waitForURL('**/grillaUsuarios');
     const fila = page.locator('tbody tr', { hasText: 'cquiroga' });
     await visible(fila);
-    expect(await fila.textContent()).toContain('2614009999');
+    // The grid may show its previous copy for a moment while it refetches.
+    await expect.poll(() => fila.textContent()).toContain('2614009999');
     expect(await fila.textContent()).toContain('ADMIN');
 
     await page.getByRole('button', { name: 'Eliminar cquiroga' }).click();
