@@ -223,7 +223,7 @@ describe('stock load (spec screen 21)', () => {
     await page.waitForURL('**/grillaProducts');
     await page.getByLabel('Código', { exact: true }).fill('ESC-009');
     await esperarFilas(page, 'Productos', 1);
-    expect(await filas(page, 'Productos').first().locator('td').nth(2).textContent()).toBe('13');
+    await expect.poll(() => filas(page, 'Productos').first().locator('td').nth(2).textContent()).toBe('13');
     await s.cerrar();
   });
 });
