@@ -36,27 +36,32 @@ export async function construirServidorSiHaceFalta() {
     fs.statSync(import.meta.filename).mtimeMs,
   );
   if (construido >= fuentes) return false;
-  // esbuild is a dependency of tsx and vite too; loaded only when a build is needed.
+  // Loaded only when a build is needed.
   const esbuild = await import('esbuild');
   // Built into a fresh folder and swapped in, so a server starting meanwhile never reads half a build.
   const temporal = `${SALIDA}.${process.pid}.tmp`;
   fs.rmSync(temporal, { recursive: true, force: true });
-  await esbuild.build({
-    absWorkingDir: RAIZ,
-    entryPoints: { main: 'server/main.ts' },
-    outdir: temporal,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    // Dependencies stay in node_modules; only the project's own code is bundled.
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Dynamic imports (the Mercado Pago SDK, PGlite) stay lazy: separate chunks loaded on first use.
-    splitting: true,
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  try {
+    await esbuild.build({
+      absWorkingDir: RAIZ,
+      entryPoints: { main: 'server/main.ts' },
+      outdir: temporal,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      // Dependencies stay in node_modules; only the project's own code is bundled.
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // Dynamic imports (the Mercado Pago SDK, PGlite) stay lazy: separate chunks loaded on first use.
+      splitting: true,
+      sourcemap: true,
+      logLevel: 'warning',
+    });
+  } finally {
+    // esbuild's service process would otherwise live as long as start.mjs does (about 25 MB).
+    await esbuild.stop();
+  }
   const viejo = `${SALIDA}.${process.pid}.viejo`;
   if (fs.existsSync(SALIDA)) fs.renameSync(SALIDA, viejo);
   fs.renameSync(temporal, SALIDA);
