@@ -186,8 +186,8 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     const primero = (JSON.parse(cuerpo.toString()) as { items: Array<{ id: number }> }).items[0]?.id ?? 1;
     const categorias = (await (await fetch(`${url}/api/categoria`)).json()) as Array<{ id: number }>;
 
-    // Measured first, and again after the server's rows: on a shared machine the second shows how much
-    // the load moved during the run.
+    // Measured first, again just before this code's cached reads, and at the end: on a shared machine the
+    // load moves during a run, so each row's "× base" is against the latest baseline measured before it.
     const medirBase = async (nombre: string, referencia?: number) => {
       const baseline = await iniciarBase(archivoBase);
       try {
@@ -198,7 +198,8 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         await baseline.detener();
       }
     };
-    const rpsBase = await medirBase(`base estática (Fastify sola, ${(cuerpo.length / 1024).toFixed(1)} KB)`);
+    const rpsPrimera = await medirBase(`base estática (Fastify sola, ${(cuerpo.length / 1024).toFixed(1)} KB)`);
+    let rpsBase = rpsPrimera;
 
     const lecturas = async (t: Proceso, sufijo: string, etagPagina: string | null) => {
       const lectura = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
@@ -270,12 +271,13 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     tienda = await arrancar();
     url = tienda.url;
     const [cookieAdmin, cookieCliente] = [await login(url, ADMIN_BENCH), await login(url, CLIENTE_BENCH)];
+    if (ANTES || COMPARAR) rpsBase = await medirBase('base estática, otra vez', rpsPrimera);
     await lecturas(tienda, '', (await fetch(`${url}/api/producto`)).headers.get('etag'));
 
     cookieAdminLecturas = cookieAdmin;
     const mPedido = (await escrituras(tienda, '', cookieAdmin, cookieCliente)) ?? mPedidoAntes;
 
-    await medirBase('base estática, otra vez al final', rpsBase);
+    await medirBase('base estática, otra vez al final', rpsPrimera);
 
     if (conWeb && !SIN_WEB && solo('web')) await medirWeb(url, primero);
 
@@ -304,7 +306,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
       const ahora = filas.find((x) => x.motor === nombreMotor && x.nombre === f.nombre.slice(0, -', antes'.length) && x.medicion);
       if (ahora?.medicion && f.medicion) {
         notas.push(
-          `${nombreMotor}: ${ahora.nombre}: antes → ahora ×${(ahora.medicion.rps / f.medicion.rps).toFixed(2)} req/s, p99 ${f.medicion.p99} → ${ahora.medicion.p99} ms, RSS máx ${f.medicion.rssMaxMb?.toFixed(0) ?? '?'} → ${ahora.medicion.rssMaxMb?.toFixed(0) ?? '?'} MB`,
+          `${nombreMotor}: ${ahora.nombre}: antes → ahora × base ${f.ratio?.toFixed(2) ?? '?'} → ${ahora.ratio?.toFixed(2) ?? '?'} (req/s ×${(ahora.medicion.rps / f.medicion.rps).toFixed(2)}), p99 ${f.medicion.p99} → ${ahora.medicion.p99} ms, RSS máx ${f.medicion.rssMaxMb?.toFixed(0) ?? '?'} → ${ahora.medicion.rssMaxMb?.toFixed(0) ?? '?'} MB`,
         );
       }
     }
