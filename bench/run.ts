@@ -306,7 +306,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
       const ahora = filas.find((x) => x.motor === nombreMotor && x.nombre === f.nombre.slice(0, -', antes'.length) && x.medicion);
       if (ahora?.medicion && f.medicion) {
         notas.push(
-          `${nombreMotor}: ${ahora.nombre}: antes → ahora × base ${f.ratio?.toFixed(2) ?? '?'} → ${ahora.ratio?.toFixed(2) ?? '?'} (req/s ×${(ahora.medicion.rps / f.medicion.rps).toFixed(2)}), p99 ${f.medicion.p99} → ${ahora.medicion.p99} ms, RSS máx ${f.medicion.rssMaxMb?.toFixed(0) ?? '?'} → ${ahora.medicion.rssMaxMb?.toFixed(0) ?? '?'} MB`,
+          `${nombreMotor}: ${ahora.nombre}: antes → ahora × base ${f.ratio?.toFixed(2) ?? '?'} → ${ahora.ratio?.toFixed(2) ?? '?'} (req/s ×${(ahora.medicion.rps / f.medicion.rps).toFixed(2)}), CPU µs/pedido ${n(f.medicion.cpuUsPorPedido)} → ${n(ahora.medicion.cpuUsPorPedido)}, p99 ${f.medicion.p99} → ${ahora.medicion.p99} ms, RSS máx ${f.medicion.rssMaxMb?.toFixed(0) ?? '?'} → ${ahora.medicion.rssMaxMb?.toFixed(0) ?? '?'} MB`,
         );
       }
     }
@@ -353,12 +353,12 @@ const n = (x: number | undefined | null, d = 0) => (x === undefined || x === nul
 
 function tabla(): string {
   const lineas = [
-    '| Motor | Medición | Conex. | req/s | p50 ms | p99 ms | × base | RSS máx MB | Notas |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    '| Motor | Medición | Conex. | req/s | p50 ms | p99 ms | × base | CPU µs/pedido | RSS máx MB | Notas |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const f of filas) {
     const m = f.medicion;
-    lineas.push(`| ${f.motor} | ${f.nombre} | ${f.conexiones} | ${n(m?.rps)} | ${n(m?.p50)} | ${n(m?.p99)} | ${n(f.ratio, 2)} | ${n(m?.rssMaxMb)} | ${f.nota ?? ''} |`);
+    lineas.push(`| ${f.motor} | ${f.nombre} | ${f.conexiones} | ${n(m?.rps)} | ${n(m?.p50)} | ${n(m?.p99)} | ${n(f.ratio, 2)} | ${n(m?.cpuUsPorPedido)} | ${n(m?.rssMaxMb)} | ${f.nota ?? ''} |`);
   }
   if (pesos.length > 0 || faros.length > 0) {
     lineas.push('', '| Página | JS gzip KB | CSS gzip KB | Admin cargado | img sin tamaño | Lighthouse móvil | CLS | LCP ms | TBT ms | Notas |', '|---|---:|---:|---|---:|---:|---:|---:|---:|---|');
