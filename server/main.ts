@@ -17,6 +17,7 @@ async function main() {
     base,
     logger: { level: config.LOG_LEVEL },
     webDir: path.join(raiz, 'dist', 'web'),
+    prerender: path.join(raiz, 'dist', 'ssr', 'entry-server.js'),
     cacheApiSegundos: config.CACHE_API_SEGUNDOS,
   });
 

@@ -18,6 +18,12 @@ export interface OpcionesApi extends Omit<RequestInit, 'body'> {
   query?: Record<string, string | number | boolean | undefined | null>;
 }
 
+// The server's prerender answers the API in-process (no relative URLs in Node): it swaps this.
+let fetchApi: typeof fetch = (entrada, init) => fetch(entrada, init);
+export function usarFetchApi(f: typeof fetch) {
+  fetchApi = f;
+}
+
 export function urlApi(ruta: string, query?: OpcionesApi['query']): string {
   const params = new URLSearchParams();
   for (const [clave, valor] of Object.entries(query ?? {})) {
@@ -29,7 +35,7 @@ export function urlApi(ruta: string, query?: OpcionesApi['query']): string {
 
 export async function apiFetch<T>(ruta: string, { body, query, headers, ...opciones }: OpcionesApi = {}): Promise<T> {
   const esFormulario = body instanceof FormData;
-  const respuesta = await fetch(urlApi(ruta, query), {
+  const respuesta = await fetchApi(urlApi(ruta, query), {
     credentials: 'same-origin',
     ...opciones,
     headers: {

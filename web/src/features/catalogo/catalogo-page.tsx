@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto';
+import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto-reglas';
 import { mensajeDeError } from '../../api/client';
 import { useCategorias, useProductos, type FiltrosCatalogo } from '../../api/productos';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';

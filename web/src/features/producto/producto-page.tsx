@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
 import { srcsetImagen } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
-import { disponibleEnDetalle, tieneStockBajo } from '../../../../domain/producto';
+import { disponibleEnDetalle, tieneStockBajo } from '../../../../domain/producto-reglas';
 import { TIENDA } from '../../../../domain/tienda';
 import { mensajeDeError } from '../../api/client';
 import { useProducto } from '../../api/productos';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
 import { NoEncontradaPage } from './no-encontrada-page';
@@ -21,7 +21,8 @@ const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoP
   lazy: async () => ({ Component: (await import('../features/pagos/pago-resultado-page'))[nombre] }),
 });
 
-export const router = createBrowserRouter([
+/** The screens, shared by the browser's router and the server's prerender. */
+export const rutas: RouteObject[] = [
   {
     element: <Layout />,
     // Opening a lazy page directly: a spinner while its chunk arrives.
@@ -76,4 +77,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NoEncontradaPage /> },
     ],
   },
-]);
+];

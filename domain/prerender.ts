@@ -1,0 +1,6 @@
+// What the server's prerender and the browser agree on.
+
+/** The `<script type="application/json">` with the API answers the page was prerendered with. */
+export const ID_ESTADO_INICIAL = 'estado-inicial';
+/** Set on <html> once the app has replaced the prerendered page: it answers clicks and keys from then on. */
+export const ATRIBUTO_APP_MONTADA = 'data-app-montada';
