@@ -71,6 +71,7 @@ export default function ProductoPage() {
               alt={producto.denominacion}
               width={600}
               height={600}
+              fetchPriority="high"
               className={classes.imagen}
             />
             {/* Spec section 9: the detail's badge says 'Disponible' above 1 unit; the last one is announced as such. */}
