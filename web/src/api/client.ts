@@ -1,4 +1,4 @@
-import { MENSAJES } from '../../../domain/mensajes';
+import { MENSAJE_ERROR_DESCONOCIDO } from '../../../domain/mensaje-error-desconocido';
 
 /** An API answer that was not 2xx, with the server's Spanish message. */
 export class ApiError extends Error {
@@ -53,11 +53,11 @@ export async function apiFetch<T>(ruta: string, { body, query, headers, ...opcio
       message?: string;
       errors?: Array<{ campo: string; mensaje: string }>;
     };
-    throw new ApiError(respuesta.status, cuerpo.message ?? MENSAJES.errorDesconocido, cuerpo.errors);
+    throw new ApiError(respuesta.status, cuerpo.message ?? MENSAJE_ERROR_DESCONOCIDO, cuerpo.errors);
   }
   return datos as T;
 }
 
 /** The message to show for any failure: the server's when it sent one. */
-export const mensajeDeError = (error: unknown, porDefecto: string = MENSAJES.errorDesconocido): string =>
+export const mensajeDeError = (error: unknown, porDefecto: string = MENSAJE_ERROR_DESCONOCIDO): string =>
   error instanceof ApiError ? error.message : porDefecto;

@@ -2,10 +2,10 @@
 // Built by `vite build --ssr` into dist/ssr and loaded by server/web/prerender.ts.
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { usarFetchApi } from '../api/client';
 import { nuevoQueryClient, Proveedores } from '../app/proveedores';
-import { rutas } from '../app/rutas';
+import { Pantallas, precargarRuta } from '../app/rutas';
 
 export interface Prerender {
   html: string;
@@ -13,7 +13,6 @@ export interface Prerender {
   estado: DehydratedState;
 }
 
-const handler = createStaticHandler(rutas);
 /** Queries that wait for other answers (a page, then its details) need one more pass each. */
 const MAXIMO_PASADAS = 3;
 
@@ -24,18 +23,19 @@ const habilitada = (q: Query) => {
 
 /**
  * The page at `url` as an anonymous visitor sees it, with the API answered by `fetchApi` (the server
- * itself, in-process). Null when the URL is not a plain page (a redirect, an unknown path).
+ * itself, in-process).
  */
-export async function prerenderizar(url: string, fetchApi: typeof fetch): Promise<Prerender | null> {
+export async function prerenderizar(url: string, fetchApi: typeof fetch): Promise<Prerender> {
   usarFetchApi(fetchApi);
-  const contexto = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (contexto instanceof Response || contexto.statusCode !== 200) return null;
-  const router = createStaticRouter(handler.dataRoutes, contexto);
+  // The screen's chunk first: rendered lazily, it would only show its loading state.
+  await precargarRuta(new URL(url, 'http://localhost').pathname);
   const queryClient = nuevoQueryClient({ retry: false });
   const render = () =>
     renderToString(
       <Proveedores queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={contexto} hydrate={false} />
+        <StaticRouter location={url}>
+          <Pantallas />
+        </StaticRouter>
       </Proveedores>,
     );
 
