@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ATRIBUTO_APP_MONTADA, ID_ESTADO_INICIAL } from '../../domain/prerender';
+import { ATRIBUTO_APP_MONTADA, AVISO_PRERENDER_DISTINTO, ID_ESTADO_INICIAL } from '../../domain/prerender';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -48,6 +48,8 @@ export async function nuevaSesion(
   const errores: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && !/net::ERR_FAILED|ERR_BLOCKED|openstreetmap/.test(m.text())) errores.push(m.text());
+    // The prerendered page and the app's first render must agree (hydration, web/src/main.tsx).
+    if (m.type() === 'warning' && m.text().includes(AVISO_PRERENDER_DISTINTO)) errores.push(m.text());
   });
   page.on('pageerror', (e) => errores.push(e.message));
   esperarAppTrasCargar(page);
