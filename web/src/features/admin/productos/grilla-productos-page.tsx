@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPackageImport, IconPlus, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
+import { IconPackageImport, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MENSAJES_CARRITO, mensajeRechazo, puedeAgregarProducto } from '../../../../../domain/carrito';
@@ -12,10 +12,13 @@ import { useEliminarProducto, useGrillaProductos } from '../../../api/admin-prod
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { useCarrito } from '../../../carrito/carrito-context';
-import { Cargando } from '../../../components/guards/requiere-rol';
+import { AccionFila, AccionesFila } from '../comun/acciones-fila';
 import { ConfirmarModal } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
+import { FilaVacia } from '../comun/fila-vacia';
 import { Paginacion } from '../comun/paginacion';
+import { PanelFiltros } from '../comun/panel-filtros';
+import { SegunConsulta } from '../comun/segun-consulta';
 
 const POR_PAGINA = 20;
 
@@ -28,7 +31,7 @@ export default function GrillaProductosPage() {
   const [denominacionBuscada] = useDebouncedValue(denominacion.trim(), 250);
   const [marcaBuscada] = useDebouncedValue(marca.trim(), 250);
   const [codigoBuscado] = useDebouncedValue(codigo.trim(), 250);
-  const { data, isPending, isError } = useGrillaProductos({
+  const consulta = useGrillaProductos({
     denominacion: denominacionBuscada,
     marcaContiene: marcaBuscada,
     codigo: codigoBuscado,
@@ -76,127 +79,93 @@ export default function GrillaProductosPage() {
         </Button>
       </Encabezado>
 
-      <Paper withBorder p="sm" mb="md" component="section" aria-label="Filtros">
+      <PanelFiltros>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label="Denominación" placeholder="Buscar por nombre" value={denominacion} onChange={filtro(setDenominacion)} />
           <TextInput label="Marca" placeholder="Buscar por marca" value={marca} onChange={filtro(setMarca)} />
           <TextInput label="Código" placeholder="Buscar por código" value={codigo} onChange={filtro(setCodigo)} />
         </SimpleGrid>
-      </Paper>
+      </PanelFiltros>
 
-      {isPending ? (
-        <Cargando />
-      ) : isError ? (
-        <Alert color="red">{MENSAJES.errorCargarDatos}</Alert>
-      ) : movil ? (
-        <>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
-            {data.items.length === 0 && <Text c="dimmed">No hay productos que coincidan con la búsqueda.</Text>}
-            {data.items.map((p) => (
-              <Card component="li" key={p.id} withBorder padding="sm">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <div>
-                    <Text fw={600} size="sm">
-                      {p.denominacion}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {p.codigo} · {p.marca}
-                    </Text>
-                  </div>
-                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {formatearPrecio(p.precio)}
-                  </Text>
-                </Group>
-                <Group justify="space-between" mt="xs" wrap="nowrap">
-                  <Text size="sm" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined}>
-                    Stock: {p.stock} · Vendidos: {p.cantidadVendida}
-                  </Text>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="light" color="green" size="lg" aria-label={`Agregar ${p.denominacion} al carrito`} onClick={() => agregarAlCarrito(p)} disabled={p.stock <= 0}>
-                      <IconShoppingCartPlus size={18} />
-                    </ActionIcon>
-                    <ActionIcon component={Link} to={paths.formProducto(p.id)} variant="light" size="lg" aria-label={`Editar ${p.denominacion}`}>
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                    <ActionIcon variant="light" color="red" size="lg" aria-label={`Eliminar ${p.denominacion}`} onClick={() => setAEliminar(p)}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="xs" aria-label="Productos">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Producto</Table.Th>
-                  <Table.Th>Marca</Table.Th>
-                  <Table.Th ta="right">Stock</Table.Th>
-                  <Table.Th ta="right">Vendidos</Table.Th>
-                  <Table.Th ta="right">Precio</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No hay productos que coincidan con la búsqueda.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+      <SegunConsulta consulta={consulta}>
+        {(data) =>
+          movil ? (
+            <>
+              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
+                {data.items.length === 0 && <Text c="dimmed">No hay productos que coincidan con la búsqueda.</Text>}
                 {data.items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {p.denominacion}
+                  <Card component="li" key={p.id} withBorder padding="sm">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <div>
+                        <Text fw={600} size="sm">
+                          {p.denominacion}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {p.codigo} · {p.marca}
+                        </Text>
+                      </div>
+                      <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                        {formatearPrecio(p.precio)}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {p.codigo}
+                    </Group>
+                    <Group justify="space-between" mt="xs" wrap="nowrap">
+                      <Text size="sm" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined}>
+                        Stock: {p.stock} · Vendidos: {p.cantidadVendida}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>{p.marca}</Table.Td>
-                    <Table.Td ta="right" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined} fw={p.stock <= 5 ? 700 : undefined}>
-                      {p.stock}
-                    </Table.Td>
-                    <Table.Td ta="right">{p.cantidadVendida}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatearPrecio(p.precio)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Agregar al carrito">
-                          <ActionIcon variant="subtle" color="green" aria-label={`Agregar ${p.denominacion} al carrito`} onClick={() => agregarAlCarrito(p)} disabled={p.stock <= 0}>
-                            <IconShoppingCartPlus size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Editar">
-                          <ActionIcon component={Link} to={paths.formProducto(p.id)} variant="subtle" aria-label={`Editar ${p.denominacion}`}>
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Eliminar">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${p.denominacion}`} onClick={() => setAEliminar(p)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+                      <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => setAEliminar(p)} enTarjeta />
+                    </Group>
+                  </Card>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      )}
+              </Stack>
+              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+            </>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={760}>
+                <Table highlightOnHover verticalSpacing="xs" aria-label="Productos">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Producto</Table.Th>
+                      <Table.Th>Marca</Table.Th>
+                      <Table.Th ta="right">Stock</Table.Th>
+                      <Table.Th ta="right">Vendidos</Table.Th>
+                      <Table.Th ta="right">Precio</Table.Th>
+                      <Table.Th>Acciones</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.length === 0 && <FilaVacia columnas={6}>No hay productos que coincidan con la búsqueda.</FilaVacia>}
+                    {data.items.map((p) => (
+                      <Table.Tr key={p.id}>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {p.denominacion}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {p.codigo}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{p.marca}</Table.Td>
+                        <Table.Td ta="right" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined} fw={p.stock <= 5 ? 700 : undefined}>
+                          {p.stock}
+                        </Table.Td>
+                        <Table.Td ta="right">{p.cantidadVendida}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatearPrecio(p.precio)}
+                        </Table.Td>
+                        <Table.Td>
+                          <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => setAEliminar(p)} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+            </>
+          )
+        }
+      </SegunConsulta>
 
       <ConfirmarModal
         abierto={aEliminar !== null}
@@ -208,5 +177,22 @@ export default function GrillaProductosPage() {
         {aEliminar ? `¿Está seguro que desea eliminar el producto ${aEliminar.denominacion}?` : ''}
       </ConfirmarModal>
     </Container>
+  );
+}
+
+/** Add to cart, then the usual 'Editar' and 'Eliminar'. */
+function AccionesProducto({ producto: p, onAgregar, onEliminar, enTarjeta }: { producto: Producto; onAgregar: () => void; onEliminar: () => void; enTarjeta?: boolean }) {
+  return (
+    <AccionesFila nombre={p.denominacion} editarHref={paths.formProducto(p.id)} onEliminar={onEliminar} enTarjeta={enTarjeta}>
+      <AccionFila
+        etiqueta="Agregar al carrito"
+        nombreAccesible={`Agregar ${p.denominacion} al carrito`}
+        icono={<IconShoppingCartPlus size={18} />}
+        color="green"
+        onClick={onAgregar}
+        disabled={p.stock <= 0}
+        enTarjeta={enTarjeta}
+      />
+    </AccionesFila>
   );
 }

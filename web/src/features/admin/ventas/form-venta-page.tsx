@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDeviceFloppy, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
@@ -11,8 +11,10 @@ import { useActualizarVenta, useCrearVenta, useEliminarDetalleVenta, useVenta, t
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { useUser } from '../../../sesion/usuario-context';
+import { AccionesFila } from '../comun/acciones-fila';
 import { ConfirmarModal } from '../comun/confirmar-modal';
 import { diaMendoza } from '../comun/fechas';
+import { FilaVacia } from '../comun/fila-vacia';
 
 const ESTADOS = opciones(ESTADO_VENTA_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
 const FORMAS = opciones(FORMA_PAGO_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
@@ -165,13 +167,9 @@ export default function FormVentaPage() {
             </Table.Thead>
             <Table.Tbody>
               {detalles.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center" py="sm">
-                      No hay detalles de venta.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <FilaVacia columnas={4} py="sm">
+                  No hay detalles de venta.
+                </FilaVacia>
               ) : (
                 detalles.map((d) => (
                   <Table.Tr key={d.id}>
@@ -181,18 +179,7 @@ export default function FormVentaPage() {
                       {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio }]))}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Editar">
-                          <ActionIcon component={Link} to={paths.formDetalleVenta(id, d.id)} variant="subtle" aria-label={`Editar detalle de ${d.producto.denominacion}`}>
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Eliminar">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Eliminar detalle de ${d.producto.denominacion}`} onClick={() => setAEliminar(d)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <AccionesFila nombre={`detalle de ${d.producto.denominacion}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => setAEliminar(d)} />
                     </Table.Td>
                   </Table.Tr>
                 ))

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
@@ -10,11 +10,14 @@ import { formatearPrecio } from '../../../../../domain/money';
 import { mensajeDeError } from '../../../api/client';
 import { useEliminarVenta, useEliminarVentasEntreFechas, useGrillaVentas, type VentaResumen } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
-import { Cargando } from '../../../components/guards/requiere-rol';
+import { AccionesFila } from '../comun/acciones-fila';
 import { ConfirmarModal, TRANSICION_MODAL } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
 import { formatearFecha } from '../comun/fechas';
+import { FilaVacia } from '../comun/fila-vacia';
 import { Paginacion } from '../comun/paginacion';
+import { PanelFiltros } from '../comun/panel-filtros';
+import { SegunConsulta } from '../comun/segun-consulta';
 
 const POR_PAGINA = 20;
 
@@ -27,7 +30,7 @@ export default function GrillaPedidosPage() {
   const invertido = Boolean(desde && hasta && desde > hasta);
   const [rango, setRango] = useState({ desde: '', hasta: '' });
   if (!invertido && (rango.desde !== desde || rango.hasta !== hasta)) setRango({ desde, hasta });
-  const { data, isPending, isError } = useGrillaVentas({
+  const consulta = useGrillaVentas({
     desde: rango.desde || undefined,
     hasta: rango.hasta || undefined,
     pagina,
@@ -64,7 +67,7 @@ export default function GrillaPedidosPage() {
         </Button>
       </Encabezado>
 
-      <Paper withBorder p="sm" mb="md" component="section" aria-label="Filtros">
+      <PanelFiltros>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput type="date" label="Desde" value={desde} onChange={(e) => (setDesde(e.currentTarget.value), setPagina(1))} />
           <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => (setHasta(e.currentTarget.value), setPagina(1))} />
@@ -77,95 +80,76 @@ export default function GrillaPedidosPage() {
             {MENSAJES.rangoFechasInvertido}
           </Text>
         )}
-      </Paper>
+      </PanelFiltros>
 
-      {isPending ? (
-        <Cargando />
-      ) : isError ? (
-        <Alert color="red">No se pudieron cargar las ventas.</Alert>
-      ) : movil ? (
-        <>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
-            {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
-            {data.items.map((v) => (
-              <TarjetaVenta key={v.id} venta={v} onEliminar={() => setAEliminar(v)} />
-            ))}
-          </Stack>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped={false} highlightOnHover verticalSpacing="xs" aria-label="Ventas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nro venta</Table.Th>
-                  <Table.Th>Cliente</Table.Th>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Forma de pago</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Estado</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No hay ventas para mostrar.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {data.items.map((v) => {
-                  const concluida = v.estadoVenta === 'CONCLUIDO';
-                  return (
-                    <Table.Tr key={v.id} bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
-                      <Table.Td fw={600}>{v.id}</Table.Td>
-                      <Table.Td>{v.user?.usuario ?? <Text span c="dimmed">Mostrador</Text>}</Table.Td>
-                      <Table.Td>{formatearFecha(v.fecha)}</Table.Td>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          <span>{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</span>
-                          {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
-                            <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
-                              {ESTADO_PAGO_LABEL[v.estadoPago]}
-                            </Badge>
-                          )}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatearPrecio(v.total)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
-                          {ESTADO_VENTA_LABEL[v.estadoVenta]}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label="Editar">
-                            <ActionIcon component={Link} to={paths.formVenta(v.id)} variant="subtle" aria-label={`Editar venta nro ${v.id}`}>
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Eliminar">
-                            <ActionIcon variant="subtle" color="red" aria-label={`Eliminar venta nro ${v.id}`} onClick={() => setAEliminar(v)}>
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
+      <SegunConsulta consulta={consulta} mensajeError="No se pudieron cargar las ventas.">
+        {(data) =>
+          movil ? (
+            <>
+              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
+                {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
+                {data.items.map((v) => (
+                  <TarjetaVenta key={v.id} venta={v} onEliminar={() => setAEliminar(v)} />
+                ))}
+              </Stack>
+              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+            </>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={860}>
+                <Table striped={false} highlightOnHover verticalSpacing="xs" aria-label="Ventas">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Nro venta</Table.Th>
+                      <Table.Th>Cliente</Table.Th>
+                      <Table.Th>Fecha</Table.Th>
+                      <Table.Th>Forma de pago</Table.Th>
+                      <Table.Th ta="right">Total</Table.Th>
+                      <Table.Th>Estado</Table.Th>
+                      <Table.Th>Acciones</Table.Th>
                     </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.length === 0 && <FilaVacia columnas={7}>No hay ventas para mostrar.</FilaVacia>}
+                    {data.items.map((v) => {
+                      const concluida = v.estadoVenta === 'CONCLUIDO';
+                      return (
+                        <Table.Tr key={v.id} bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
+                          <Table.Td fw={600}>{v.id}</Table.Td>
+                          <Table.Td>{v.user?.usuario ?? <Text span c="dimmed">Mostrador</Text>}</Table.Td>
+                          <Table.Td>{formatearFecha(v.fecha)}</Table.Td>
+                          <Table.Td>
+                            <Stack gap={2}>
+                              <span>{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</span>
+                              {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
+                                <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
+                                  {ESTADO_PAGO_LABEL[v.estadoPago]}
+                                </Badge>
+                              )}
+                            </Stack>
+                          </Table.Td>
+                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                            {formatearPrecio(v.total)}
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
+                              {ESTADO_VENTA_LABEL[v.estadoVenta]}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>
+                            <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => setAEliminar(v)} />
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+            </>
+          )
+        }
+      </SegunConsulta>
 
       <ConfirmarModal
         abierto={aEliminar !== null}
