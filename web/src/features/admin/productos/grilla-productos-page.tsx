@@ -5,20 +5,18 @@ import { IconPackageImport, IconPlus, IconShoppingCartPlus } from '@tabler/icons
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MENSAJES_CARRITO, mensajeRechazo, puedeAgregarProducto } from '../../../../../domain/carrito';
-import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { Producto } from '../../../../../domain/producto';
 import { useEliminarProducto, useGrillaProductos } from '../../../api/admin-productos';
-import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { useCarrito } from '../../../carrito/carrito-context';
 import { AccionFila, AccionesFila } from '../comun/acciones-fila';
-import { ConfirmarModal } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
 import { FilaVacia } from '../comun/fila-vacia';
 import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
 
@@ -39,8 +37,12 @@ export default function GrillaProductosPage() {
     porPagina: POR_PAGINA,
   });
   const eliminar = useEliminarProducto();
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<Producto>({
+    eliminar,
+    pregunta: (p) => `¿Está seguro que desea eliminar el producto ${p.denominacion}?`,
+    onEliminado: (p) => notifications.show({ color: 'green', message: `Producto eliminado: ${p.denominacion}` }),
+  });
   const { carrito, despachar } = useCarrito();
-  const [aEliminar, setAEliminar] = useState<Producto | null>(null);
   const movil = useMediaQuery('(max-width: 40em)');
 
   const filtro = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -57,15 +59,6 @@ export default function GrillaProductosPage() {
     }
     despachar({ tipo: 'agregarProducto', producto });
     notifications.show({ color: 'green', message: MENSAJES_CARRITO.agregado });
-  };
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Producto eliminado: ${aEliminar.denominacion}` }),
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
   };
 
   return (
@@ -112,7 +105,7 @@ export default function GrillaProductosPage() {
                       <Text size="sm" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined}>
                         Stock: {p.stock} · Vendidos: {p.cantidadVendida}
                       </Text>
-                      <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => setAEliminar(p)} enTarjeta />
+                      <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => pedirEliminar(p)} enTarjeta />
                     </Group>
                   </Card>
                 ))}
@@ -154,7 +147,7 @@ export default function GrillaProductosPage() {
                           {formatearPrecio(p.precio)}
                         </Table.Td>
                         <Table.Td>
-                          <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => setAEliminar(p)} />
+                          <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => pedirEliminar(p)} />
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -167,15 +160,7 @@ export default function GrillaProductosPage() {
         }
       </SegunConsulta>
 
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? `¿Está seguro que desea eliminar el producto ${aEliminar.denominacion}?` : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
   );
 }

@@ -1,20 +1,17 @@
 import { Badge, Button, Container, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import { estaActiva, type Promocion } from '../../../../../domain/promocion';
 import { useEliminarPromocion, usePromociones } from '../../../api/admin-promociones';
-import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { AccionFila, AccionesFila } from '../comun/acciones-fila';
-import { ConfirmarModal } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
 import { formatearFecha } from '../comun/fechas';
 import { FilaVacia } from '../comun/fila-vacia';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const productosDe = (p: Promocion) =>
   p.detalles?.length ? p.detalles.map((d) => (d.cantidad > 1 ? `${d.producto.denominacion} x${d.cantidad}` : d.producto.denominacion)).join(', ') : 'Sin productos';
@@ -23,16 +20,11 @@ const productosDe = (p: Promocion) =>
 export default function GrillaPromocionesPage() {
   const consulta = usePromociones();
   const eliminar = useEliminarPromocion();
-  const [aEliminar, setAEliminar] = useState<Promocion | null>(null);
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Promoción eliminada: ${aEliminar.denominacion}` }),
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
-  };
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<Promocion>({
+    eliminar,
+    pregunta: (p) => `¿Está seguro que desea eliminar la promoción ${p.denominacion}?`,
+    onEliminado: (p) => notifications.show({ color: 'green', message: `Promoción eliminada: ${p.denominacion}` }),
+  });
 
   return (
     <Container size="xl" py="lg">
@@ -78,7 +70,7 @@ export default function GrillaPromocionesPage() {
                         {formatearPrecio(p.precioPromocional)}
                       </Table.Td>
                       <Table.Td>
-                        <AccionesFila nombre={p.denominacion} onEliminar={() => setAEliminar(p)}>
+                        <AccionesFila nombre={p.denominacion} onEliminar={() => pedirEliminar(p)}>
                           <AccionFila
                             etiqueta="Productos de la promoción"
                             nombreAccesible={`Productos de ${p.denominacion}`}
@@ -95,15 +87,7 @@ export default function GrillaPromocionesPage() {
           </Table.ScrollContainer>
         )}
       </SegunConsulta>
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? `¿Está seguro que desea eliminar la promoción ${aEliminar.denominacion}?` : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
   );
 }

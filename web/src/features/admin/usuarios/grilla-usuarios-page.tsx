@@ -5,18 +5,16 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ROLES } from '../../../../../domain/enums';
-import { MENSAJES } from '../../../../../domain/mensajes';
 import type { Usuario } from '../../../../../domain/usuario';
 import { useEliminarUsuario, useUsuarios } from '../../../api/admin-usuarios';
-import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { useUser } from '../../../sesion/usuario-context';
 import { AccionesFila } from '../comun/acciones-fila';
-import { ConfirmarModal } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
 import { FilaVacia } from '../comun/fila-vacia';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 /** Spec screen 16: customers and administrators. */
 export default function GrillaUsuariosPage() {
@@ -25,17 +23,12 @@ export default function GrillaUsuariosPage() {
   const [nombreBuscado] = useDebouncedValue(nombre.trim(), 250);
   const consulta = useUsuarios(nombreBuscado, rol);
   const eliminar = useEliminarUsuario();
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<Usuario>({
+    eliminar,
+    pregunta: (u) => `¿Está seguro que desea eliminar el usuario ${u.usuario}?`,
+    onEliminado: (u) => notifications.show({ color: 'green', message: `Usuario eliminado: ${u.usuario}` }),
+  });
   const { usuario: yo } = useUser();
-  const [aEliminar, setAEliminar] = useState<Usuario | null>(null);
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Usuario eliminado: ${aEliminar.usuario}` }),
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
-  };
 
   return (
     <Container size="xl" py="lg">
@@ -91,7 +84,7 @@ export default function GrillaUsuariosPage() {
                       <AccionesFila
                         nombre={u.usuario}
                         editarHref={paths.formUsuario(u.id)}
-                        onEliminar={() => setAEliminar(u)}
+                        onEliminar={() => pedirEliminar(u)}
                         motivoNoEliminar={u.id === yo?.id ? 'No podés eliminar tu propio usuario' : undefined}
                       />
                     </Table.Td>
@@ -102,15 +95,7 @@ export default function GrillaUsuariosPage() {
           </Table.ScrollContainer>
         )}
       </SegunConsulta>
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? `¿Está seguro que desea eliminar el usuario ${aEliminar.usuario}?` : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
   );
 }

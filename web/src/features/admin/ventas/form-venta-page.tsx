@@ -12,9 +12,9 @@ import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { useUser } from '../../../sesion/usuario-context';
 import { AccionesFila } from '../comun/acciones-fila';
-import { ConfirmarModal } from '../comun/confirmar-modal';
 import { diaMendoza } from '../comun/fechas';
 import { FilaVacia } from '../comun/fila-vacia';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const ESTADOS = opciones(ESTADO_VENTA_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
 const FORMAS = opciones(FORMA_PAGO_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
@@ -34,7 +34,12 @@ export default function FormVentaPage() {
   const [estadoVenta, setEstadoVenta] = useState<EstadoVenta>('PENDIENTE');
   const [formaPago, setFormaPago] = useState<FormaPago>('EFECTIVO');
   const [error, setError] = useState('');
-  const [aEliminar, setAEliminar] = useState<DetalleVenta | null>(null);
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<DetalleVenta>({
+    eliminar: eliminarDetalle,
+    pregunta: (d) => MENSAJES.confirmarEliminarDetalle(d.producto.denominacion),
+    onEliminado: (d) => notifications.show({ color: 'green', message: `Se eliminó ${d.producto.denominacion} de la venta.` }),
+    onError: () => setError(MENSAJES.errorEliminarDetalle),
+  });
 
   // Fill the form when the sale arrives; a refresh after a line changes keeps what the admin typed.
   const cargada = venta.data;
@@ -107,15 +112,6 @@ export default function FormVentaPage() {
     );
   };
 
-  const confirmarEliminarDetalle = () => {
-    if (!aEliminar) return;
-    eliminarDetalle.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Se eliminó ${aEliminar.producto.denominacion} de la venta.` }),
-      onError: () => setError(MENSAJES.errorEliminarDetalle),
-      onSettled: () => setAEliminar(null),
-    });
-  };
-
   return (
     <Container size="md" py="lg">
       <Group justify="space-between" mb="md" wrap="wrap">
@@ -179,7 +175,7 @@ export default function FormVentaPage() {
                       {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio }]))}
                     </Table.Td>
                     <Table.Td>
-                      <AccionesFila nombre={`detalle de ${d.producto.denominacion}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => setAEliminar(d)} />
+                      <AccionesFila nombre={`detalle de ${d.producto.denominacion}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => pedirEliminar(d)} />
                     </Table.Td>
                   </Table.Tr>
                 ))
@@ -203,15 +199,7 @@ export default function FormVentaPage() {
         </Group>
       </Paper>
 
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminarDetalle}
-        confirmando={eliminarDetalle.isPending}
-      >
-        {aEliminar ? MENSAJES.confirmarEliminarDetalle(aEliminar.producto.denominacion) : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
   );
 }

@@ -7,17 +7,17 @@ import { Link } from 'react-router';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
-import { mensajeDeError } from '../../../api/client';
 import { useEliminarVenta, useEliminarVentasEntreFechas, useGrillaVentas, type VentaResumen } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
 import { AccionesFila } from '../comun/acciones-fila';
-import { ConfirmarModal, TRANSICION_MODAL } from '../comun/confirmar-modal';
+import { TRANSICION_MODAL } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
 import { formatearFecha } from '../comun/fechas';
 import { FilaVacia } from '../comun/fila-vacia';
 import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
 
@@ -36,24 +36,19 @@ export default function GrillaPedidosPage() {
     pagina,
     porPagina: POR_PAGINA,
   });
-  const [aEliminar, setAEliminar] = useState<VentaResumen | null>(null);
   const [masivoAbierto, setMasivoAbierto] = useState(false);
   const eliminar = useEliminarVenta();
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<VentaResumen>({
+    eliminar,
+    pregunta: (v) => MENSAJES.confirmarEliminarVenta(v.id),
+    onEliminado: (v) => notifications.show({ color: 'green', message: `Venta nro ${v.id} eliminada.` }),
+  });
   const movil = useMediaQuery('(max-width: 40em)');
 
   const limpiarFiltros = () => {
     setDesde('');
     setHasta('');
     setPagina(1);
-  };
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Venta nro ${aEliminar.id} eliminada.` }),
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
   };
 
   return (
@@ -89,7 +84,7 @@ export default function GrillaPedidosPage() {
               <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
                 {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
                 {data.items.map((v) => (
-                  <TarjetaVenta key={v.id} venta={v} onEliminar={() => setAEliminar(v)} />
+                  <TarjetaVenta key={v.id} venta={v} onEliminar={() => pedirEliminar(v)} />
                 ))}
               </Stack>
               <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
@@ -137,7 +132,7 @@ export default function GrillaPedidosPage() {
                             </Badge>
                           </Table.Td>
                           <Table.Td>
-                            <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => setAEliminar(v)} />
+                            <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => pedirEliminar(v)} />
                           </Table.Td>
                         </Table.Tr>
                       );
@@ -151,15 +146,7 @@ export default function GrillaPedidosPage() {
         }
       </SegunConsulta>
 
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? MENSAJES.confirmarEliminarVenta(aEliminar.id) : ''}
-      </ConfirmarModal>
+      {modalEliminar}
 
       <EliminarPedidosModal abierto={masivoAbierto} onCerrar={() => setMasivoAbierto(false)} onEliminadas={limpiarFiltros} />
     </Container>
