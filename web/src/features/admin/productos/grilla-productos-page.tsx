@@ -12,10 +12,10 @@ import { paths } from '../../../app/paths';
 import { useCarrito } from '../../../carrito/carrito-context';
 import { AccionFila, AccionesFila } from '../comun/acciones-fila';
 import { Encabezado } from '../comun/encabezado';
-import { FilaVacia } from '../comun/fila-vacia';
 import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { TablaAdmin } from '../comun/tabla-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
@@ -114,46 +114,37 @@ export default function GrillaProductosPage() {
             </>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={760}>
-                <Table highlightOnHover verticalSpacing="xs" aria-label="Productos">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Producto</Table.Th>
-                      <Table.Th>Marca</Table.Th>
-                      <Table.Th ta="right">Stock</Table.Th>
-                      <Table.Th ta="right">Vendidos</Table.Th>
-                      <Table.Th ta="right">Precio</Table.Th>
-                      <Table.Th>Acciones</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.length === 0 && <FilaVacia columnas={6}>No hay productos que coincidan con la búsqueda.</FilaVacia>}
-                    {data.items.map((p) => (
-                      <Table.Tr key={p.id}>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {p.denominacion}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {p.codigo}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{p.marca}</Table.Td>
-                        <Table.Td ta="right" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined} fw={p.stock <= 5 ? 700 : undefined}>
-                          {p.stock}
-                        </Table.Td>
-                        <Table.Td ta="right">{p.cantidadVendida}</Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatearPrecio(p.precio)}
-                        </Table.Td>
-                        <Table.Td>
-                          <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => pedirEliminar(p)} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <TablaAdmin
+                etiqueta="Productos"
+                anchoMinimo={760}
+                columnas={['Producto', 'Marca', { titulo: 'Stock', derecha: true }, { titulo: 'Vendidos', derecha: true }, { titulo: 'Precio', derecha: true }, 'Acciones']}
+                vacia={data.items.length === 0}
+                mensajeVacia="No hay productos que coincidan con la búsqueda."
+              >
+                {data.items.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {p.denominacion}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {p.codigo}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{p.marca}</Table.Td>
+                    <Table.Td ta="right" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined} fw={p.stock <= 5 ? 700 : undefined}>
+                      {p.stock}
+                    </Table.Td>
+                    <Table.Td ta="right">{p.cantidadVendida}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatearPrecio(p.precio)}
+                    </Table.Td>
+                    <Table.Td>
+                      <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => pedirEliminar(p)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </TablaAdmin>
               <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
             </>
           )

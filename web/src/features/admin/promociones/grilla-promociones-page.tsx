@@ -9,8 +9,8 @@ import { paths } from '../../../app/paths';
 import { AccionFila, AccionesFila } from '../comun/acciones-fila';
 import { Encabezado } from '../comun/encabezado';
 import { formatearFecha } from '../comun/fechas';
-import { FilaVacia } from '../comun/fila-vacia';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { TablaAdmin } from '../comun/tabla-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const productosDe = (p: Promocion) =>
@@ -35,56 +35,47 @@ export default function GrillaPromocionesPage() {
       </Encabezado>
       <SegunConsulta consulta={consulta}>
         {(data) => (
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="xs" aria-label="Promociones">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Denominación</Table.Th>
-                  <Table.Th>Productos</Table.Th>
-                  <Table.Th>Descripción</Table.Th>
-                  <Table.Th>Fecha Inicio</Table.Th>
-                  <Table.Th>Fecha Fin</Table.Th>
-                  <Table.Th ta="right">Precio Promocional</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
+          <TablaAdmin
+            etiqueta="Promociones"
+            anchoMinimo={900}
+            columnas={['Denominación', 'Productos', 'Descripción', 'Fecha Inicio', 'Fecha Fin', { titulo: 'Precio Promocional', derecha: true }, 'Acciones']}
+            vacia={data.length === 0}
+            mensajeVacia="No hay promociones cargadas."
+            resaltarAlPasar={false}
+          >
+            {data.map((p) => {
+              const vencida = !estaActiva(p);
+              return (
+                <Table.Tr key={p.id} bg={vencida ? 'var(--mantine-color-red-0)' : undefined} data-vencida={vencida || undefined}>
+                  <Table.Td fw={600}>
+                    {p.denominacion}{' '}
+                    {vencida && (
+                      <Badge color="red" size="xs" variant="filled">
+                        Vencida
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{productosDe(p)}</Table.Td>
+                  <Table.Td>{p.descripcion}</Table.Td>
+                  <Table.Td>{formatearFecha(p.fechaInicio)}</Table.Td>
+                  <Table.Td c={vencida ? 'red.8' : undefined}>{formatearFecha(p.fechaFin)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatearPrecio(p.precioPromocional)}
+                  </Table.Td>
+                  <Table.Td>
+                    <AccionesFila nombre={p.denominacion} onEliminar={() => pedirEliminar(p)}>
+                      <AccionFila
+                        etiqueta="Productos de la promoción"
+                        nombreAccesible={`Productos de ${p.denominacion}`}
+                        icono={<IconListDetails size={18} />}
+                        href={paths.detallePromocion(p.id)}
+                      />
+                    </AccionesFila>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.length === 0 && <FilaVacia columnas={7}>No hay promociones cargadas.</FilaVacia>}
-                {data.map((p) => {
-                  const vencida = !estaActiva(p);
-                  return (
-                    <Table.Tr key={p.id} bg={vencida ? 'var(--mantine-color-red-0)' : undefined} data-vencida={vencida || undefined}>
-                      <Table.Td fw={600}>
-                        {p.denominacion}{' '}
-                        {vencida && (
-                          <Badge color="red" size="xs" variant="filled">
-                            Vencida
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{productosDe(p)}</Table.Td>
-                      <Table.Td>{p.descripcion}</Table.Td>
-                      <Table.Td>{formatearFecha(p.fechaInicio)}</Table.Td>
-                      <Table.Td c={vencida ? 'red.8' : undefined}>{formatearFecha(p.fechaFin)}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatearPrecio(p.precioPromocional)}
-                      </Table.Td>
-                      <Table.Td>
-                        <AccionesFila nombre={p.denominacion} onEliminar={() => pedirEliminar(p)}>
-                          <AccionFila
-                            etiqueta="Productos de la promoción"
-                            nombreAccesible={`Productos de ${p.denominacion}`}
-                            icono={<IconListDetails size={18} />}
-                            href={paths.detallePromocion(p.id)}
-                          />
-                        </AccionesFila>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              );
+            })}
+          </TablaAdmin>
         )}
       </SegunConsulta>
       {modalEliminar}

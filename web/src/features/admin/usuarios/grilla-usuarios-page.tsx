@@ -11,9 +11,9 @@ import { paths } from '../../../app/paths';
 import { useUser } from '../../../sesion/usuario-context';
 import { AccionesFila } from '../comun/acciones-fila';
 import { Encabezado } from '../comun/encabezado';
-import { FilaVacia } from '../comun/fila-vacia';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { TablaAdmin } from '../comun/tabla-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 /** Spec screen 16: customers and administrators. */
@@ -50,49 +50,40 @@ export default function GrillaUsuariosPage() {
       </PanelFiltros>
       <SegunConsulta consulta={consulta}>
         {(data) => (
-          <Table.ScrollContainer minWidth={820}>
-            <Table highlightOnHover verticalSpacing="xs" aria-label="Usuarios">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nombre</Table.Th>
-                  <Table.Th>Apellido</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Teléfono</Table.Th>
-                  <Table.Th>Rol</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.length === 0 && <FilaVacia columnas={6}>No hay usuarios que coincidan con la búsqueda.</FilaVacia>}
-                {data.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      {u.persona?.nombre ?? ''}
-                      <Text size="xs" c="dimmed">
-                        {u.usuario}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{u.persona?.apellido ?? ''}</Table.Td>
-                    <Table.Td>{u.persona?.email ?? ''}</Table.Td>
-                    <Table.Td>{u.persona?.telefono ?? ''}</Table.Td>
-                    <Table.Td>
-                      <Badge color={u.rol === 'ADMIN' ? 'grape' : 'blue'} variant="light">
-                        {u.rol}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <AccionesFila
-                        nombre={u.usuario}
-                        editarHref={paths.formUsuario(u.id)}
-                        onEliminar={() => pedirEliminar(u)}
-                        motivoNoEliminar={u.id === yo?.id ? 'No podés eliminar tu propio usuario' : undefined}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TablaAdmin
+            etiqueta="Usuarios"
+            anchoMinimo={820}
+            columnas={['Nombre', 'Apellido', 'Email', 'Teléfono', 'Rol', 'Acciones']}
+            vacia={data.length === 0}
+            mensajeVacia="No hay usuarios que coincidan con la búsqueda."
+          >
+            {data.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>
+                  {u.persona?.nombre ?? ''}
+                  <Text size="xs" c="dimmed">
+                    {u.usuario}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{u.persona?.apellido ?? ''}</Table.Td>
+                <Table.Td>{u.persona?.email ?? ''}</Table.Td>
+                <Table.Td>{u.persona?.telefono ?? ''}</Table.Td>
+                <Table.Td>
+                  <Badge color={u.rol === 'ADMIN' ? 'grape' : 'blue'} variant="light">
+                    {u.rol}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <AccionesFila
+                    nombre={u.usuario}
+                    editarHref={paths.formUsuario(u.id)}
+                    onEliminar={() => pedirEliminar(u)}
+                    motivoNoEliminar={u.id === yo?.id ? 'No podés eliminar tu propio usuario' : undefined}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </TablaAdmin>
         )}
       </SegunConsulta>
       {modalEliminar}

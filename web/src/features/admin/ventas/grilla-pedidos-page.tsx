@@ -13,10 +13,10 @@ import { AccionesFila } from '../comun/acciones-fila';
 import { TRANSICION_MODAL } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
 import { formatearFecha } from '../comun/fechas';
-import { FilaVacia } from '../comun/fila-vacia';
 import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { TablaAdmin } from '../comun/tabla-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
@@ -91,55 +91,45 @@ export default function GrillaPedidosPage() {
             </>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={860}>
-                <Table striped={false} highlightOnHover verticalSpacing="xs" aria-label="Ventas">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Nro venta</Table.Th>
-                      <Table.Th>Cliente</Table.Th>
-                      <Table.Th>Fecha</Table.Th>
-                      <Table.Th>Forma de pago</Table.Th>
-                      <Table.Th ta="right">Total</Table.Th>
-                      <Table.Th>Estado</Table.Th>
-                      <Table.Th>Acciones</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.length === 0 && <FilaVacia columnas={7}>No hay ventas para mostrar.</FilaVacia>}
-                    {data.items.map((v) => {
-                      const concluida = v.estadoVenta === 'CONCLUIDO';
-                      return (
-                        <Table.Tr key={v.id} bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
-                          <Table.Td fw={600}>{v.id}</Table.Td>
-                          <Table.Td>{v.user?.usuario ?? <Text span c="dimmed">Mostrador</Text>}</Table.Td>
-                          <Table.Td>{formatearFecha(v.fecha)}</Table.Td>
-                          <Table.Td>
-                            <Stack gap={2}>
-                              <span>{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</span>
-                              {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
-                                <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
-                                  {ESTADO_PAGO_LABEL[v.estadoPago]}
-                                </Badge>
-                              )}
-                            </Stack>
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                            {formatearPrecio(v.total)}
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
-                              {ESTADO_VENTA_LABEL[v.estadoVenta]}
+              <TablaAdmin
+                etiqueta="Ventas"
+                anchoMinimo={860}
+                columnas={['Nro venta', 'Cliente', 'Fecha', 'Forma de pago', { titulo: 'Total', derecha: true }, 'Estado', 'Acciones']}
+                vacia={data.items.length === 0}
+                mensajeVacia="No hay ventas para mostrar."
+              >
+                {data.items.map((v) => {
+                  const concluida = v.estadoVenta === 'CONCLUIDO';
+                  return (
+                    <Table.Tr key={v.id} bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
+                      <Table.Td fw={600}>{v.id}</Table.Td>
+                      <Table.Td>{v.user?.usuario ?? <Text span c="dimmed">Mostrador</Text>}</Table.Td>
+                      <Table.Td>{formatearFecha(v.fecha)}</Table.Td>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          <span>{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</span>
+                          {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
+                            <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
+                              {ESTADO_PAGO_LABEL[v.estadoPago]}
                             </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => pedirEliminar(v)} />
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                          )}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatearPrecio(v.total)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
+                          {ESTADO_VENTA_LABEL[v.estadoVenta]}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => pedirEliminar(v)} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </TablaAdmin>
               <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
             </>
           )
