@@ -81,9 +81,9 @@ export default function GrillaProductosPage() {
       </PanelFiltros>
 
       <SegunConsulta consulta={consulta}>
-        {(data) =>
-          movil ? (
-            <>
+        {(data) => (
+          <>
+            {movil ? (
               <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
                 {data.items.length === 0 && <Text c="dimmed">No hay productos que coincidan con la búsqueda.</Text>}
                 {data.items.map((p) => (
@@ -110,10 +110,7 @@ export default function GrillaProductosPage() {
                   </Card>
                 ))}
               </Stack>
-              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-            </>
-          ) : (
-            <>
+            ) : (
               <TablaAdmin
                 etiqueta="Productos"
                 anchoMinimo={760}
@@ -145,10 +142,10 @@ export default function GrillaProductosPage() {
                   </Table.Tr>
                 ))}
               </TablaAdmin>
-              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-            </>
-          )
-        }
+            )}
+            <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+          </>
+        )}
       </SegunConsulta>
 
       {modalEliminar}

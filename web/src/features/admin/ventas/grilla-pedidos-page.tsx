@@ -78,19 +78,16 @@ export default function GrillaPedidosPage() {
       </PanelFiltros>
 
       <SegunConsulta consulta={consulta} mensajeError="No se pudieron cargar las ventas.">
-        {(data) =>
-          movil ? (
-            <>
+        {(data) => (
+          <>
+            {movil ? (
               <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
                 {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
                 {data.items.map((v) => (
                   <TarjetaVenta key={v.id} venta={v} onEliminar={() => pedirEliminar(v)} />
                 ))}
               </Stack>
-              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-            </>
-          ) : (
-            <>
+            ) : (
               <TablaAdmin
                 etiqueta="Ventas"
                 anchoMinimo={860}
@@ -130,10 +127,10 @@ export default function GrillaPedidosPage() {
                   );
                 })}
               </TablaAdmin>
-              <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-            </>
-          )
-        }
+            )}
+            <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+          </>
+        )}
       </SegunConsulta>
 
       {modalEliminar}
