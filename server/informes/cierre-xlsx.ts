@@ -101,12 +101,16 @@ function hojaConEncabezado(libro: ExcelJS.stream.xlsx.WorkbookWriter, nombre: st
   return hoja;
 }
 
-async function escribirFilas<T>(hoja: Hoja, columnas: readonly Columna[], items: readonly T[], valores: (item: T) => ExcelJS.CellValue[], destino: Writable) {
+/** `undefined` leaves the cell out (an empty cell, and less for exceljs to do than ''). */
+type Valores = Array<ExcelJS.CellValue | undefined>;
+
+async function escribirFilas<T>(hoja: Hoja, columnas: readonly Columna[], items: readonly T[], valoresDe: (item: T) => Valores, destino: Writable) {
   for (let i = 0; i < items.length; i++) {
-    const row = hoja.addRow(valores(items[i]!));
+    const valores = valoresDe(items[i]!);
+    const row = hoja.addRow(valores);
     // `Row.style` exists in exceljs (doc/row.js) but is missing from its types.
     (row as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = ESTILO_FILA;
-    for (let c = 0; c < columnas.length; c++) row.getCell(c + 1).style = columnas[c]!.estilo;
+    for (let c = 0; c < columnas.length; c++) if (valores[c] !== undefined) row.getCell(c + 1).style = columnas[c]!.estilo;
     row.commit();
     if ((i + 1) % FILAS_POR_TANDA === 0) {
       await (destino.writableNeedDrain ? drenado(destino) : turno());
@@ -132,10 +136,10 @@ export async function escribirCierreXlsx(datos: DatosDelCierre, destino: Writabl
   await escribirFilas(ventas, COLUMNAS_VENTAS, datos.ventas, (v) => [
     v.id,
     horaLocalMendoza(v.fecha),
-    v.cliente ?? '',
+    v.cliente ?? undefined,
     FORMA_PAGO_LABEL[v.formaPago],
     ESTADO_VENTA_LABEL[v.estadoVenta],
-    v.estadoPago ? ESTADO_PAGO_LABEL[v.estadoPago] : '',
+    v.estadoPago ? ESTADO_PAGO_LABEL[v.estadoPago] : undefined,
     v.envio,
     v.total,
   ], destino);
@@ -148,7 +152,7 @@ export async function escribirCierreXlsx(datos: DatosDelCierre, destino: Writabl
     l.cantidad,
     l.precioAplicado,
     aPesos(l.cantidad * aCentavos(l.precioAplicado)),
-    l.promocionId ?? '',
+    l.promocionId ?? undefined,
   ], destino);
   await libro.commit();
 }
