@@ -12,16 +12,17 @@ import { totalesDelCierre, type DatosDelCierre } from './service';
 /** ARS with two decimals; Excel shows the separators of the reader's locale. */
 export const FORMATO_ARS = '"$" #,##0.00';
 const FORMATO_FECHA_HORA = 'dd/mm/yyyy hh:mm';
-/** Deflate level: 1 is as fast as storing and the file is only ~20% bigger than at 6. */
+/** Deflate level. 30 days: 425 KB for 105 ms of CPU at 1; 345 KB for 127 ms at 6; 2.3 MB stored. */
 const NIVEL_ZIP = 1;
 /** Rows written between two turns of the event loop (other requests, the zip, the socket). */
 const FILAS_POR_TANDA = 500;
 
 // One frozen style object per format, shared by every cell of a column (and one by every row):
-// exceljs finds the style id of an object it has seen in a WeakMap; a copy per cell and per row (what
-// it makes by default) costs it a full style lookup each, more than half the writer's time. Frozen, so that no cell can change them for all.
-// A date cell always has ESTILO_FECHA: exceljs would give an unformatted date the number's style.
-const ESTILO_TEXTO: Partial<ExcelJS.Style> = Object.freeze({});
+// exceljs remembers the style id of an object it has seen (a WeakMap), while a copy per cell and per
+// row, its default, costs a full style lookup each: more than half the writer's time. Frozen, so
+// that no cell can change them for all. exceljs keeps one id per object whatever the cell's type, so
+// a date cell must never share ESTILO_GENERAL (it would lose its date format).
+const ESTILO_GENERAL: Partial<ExcelJS.Style> = Object.freeze({});
 const ESTILO_FILA: Partial<ExcelJS.Style> = Object.freeze({});
 const ESTILO_ARS: Partial<ExcelJS.Style> = Object.freeze({ numFmt: FORMATO_ARS });
 const ESTILO_FECHA: Partial<ExcelJS.Style> = Object.freeze({ numFmt: FORMATO_FECHA_HORA });
@@ -33,25 +34,25 @@ interface Columna {
 }
 
 const COLUMNAS_VENTAS: Columna[] = [
-  { titulo: 'Nro venta', ancho: 10, estilo: ESTILO_TEXTO },
+  { titulo: 'Nro venta', ancho: 10, estilo: ESTILO_GENERAL },
   { titulo: 'Fecha', ancho: 18, estilo: ESTILO_FECHA },
-  { titulo: 'Cliente', ancho: 20, estilo: ESTILO_TEXTO },
-  { titulo: 'Forma de pago', ancho: 16, estilo: ESTILO_TEXTO },
-  { titulo: 'Estado', ancho: 12, estilo: ESTILO_TEXTO },
-  { titulo: 'Estado del pago', ancho: 16, estilo: ESTILO_TEXTO },
+  { titulo: 'Cliente', ancho: 20, estilo: ESTILO_GENERAL },
+  { titulo: 'Forma de pago', ancho: 16, estilo: ESTILO_GENERAL },
+  { titulo: 'Estado', ancho: 12, estilo: ESTILO_GENERAL },
+  { titulo: 'Estado del pago', ancho: 16, estilo: ESTILO_GENERAL },
   { titulo: 'Envío', ancho: 14, estilo: ESTILO_ARS },
   { titulo: 'Total', ancho: 16, estilo: ESTILO_ARS },
 ];
 
 const COLUMNAS_DETALLE: Columna[] = [
-  { titulo: 'Nro venta', ancho: 10, estilo: ESTILO_TEXTO },
+  { titulo: 'Nro venta', ancho: 10, estilo: ESTILO_GENERAL },
   { titulo: 'Fecha', ancho: 18, estilo: ESTILO_FECHA },
-  { titulo: 'Producto', ancho: 36, estilo: ESTILO_TEXTO },
-  { titulo: 'Código', ancho: 14, estilo: ESTILO_TEXTO },
-  { titulo: 'Cantidad', ancho: 10, estilo: ESTILO_TEXTO },
+  { titulo: 'Producto', ancho: 36, estilo: ESTILO_GENERAL },
+  { titulo: 'Código', ancho: 14, estilo: ESTILO_GENERAL },
+  { titulo: 'Cantidad', ancho: 10, estilo: ESTILO_GENERAL },
   { titulo: 'Precio aplicado', ancho: 16, estilo: ESTILO_ARS },
   { titulo: 'Subtotal', ancho: 16, estilo: ESTILO_ARS },
-  { titulo: 'Promoción', ancho: 11, estilo: ESTILO_TEXTO },
+  { titulo: 'Promoción', ancho: 11, estilo: ESTILO_GENERAL },
 ];
 
 const diaLegible = (dia: string) => dia.split('-').reverse().join('/');
