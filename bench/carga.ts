@@ -11,6 +11,8 @@ export interface Medicion {
   no2xx: number;
   codigos: Record<string, number>;
   rssMaxMb: number | null;
+  /** The server's CPU time (user + system) per request, in µs: what a request costs it, little moved by the machine's load. */
+  cpuUsPorPedido: number | null;
 }
 
 export interface Carga {
@@ -34,6 +36,16 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/** CPU time (user + system) of a process so far, in ms; null where /proc is not there. Linux counts it in 10 ms ticks. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const campos = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(campos[11]) + Number(campos[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 export async function medir(carga: Carga, pidServidor?: number): Promise<Medicion> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(carga.url)) throw new Error(`Solo se mide contra 127.0.0.1: ${carga.url}`);
   let rssMax: number | null = null;
@@ -43,6 +55,7 @@ export async function medir(carga: Carga, pidServidor?: number): Promise<Medicio
         if (rss !== null) rssMax = Math.max(rssMax ?? 0, rss);
       }, 200)
     : undefined;
+  const cpuAntes = pidServidor ? cpuMs(pidServidor) : null;
   try {
     const r = await autocannon({
       url: carga.url,
@@ -54,6 +67,7 @@ export async function medir(carga: Carga, pidServidor?: number): Promise<Medicio
       ...(carga.body ? { body: carga.body } : {}),
       ...(carga.cuerpo ? { requests: [{ setupRequest: (req) => ({ ...req, body: carga.cuerpo!() }) }] } : {}),
     });
+    const cpuDespues = pidServidor ? cpuMs(pidServidor) : null;
     const codigos: Record<string, number> = {};
     for (const [codigo, { count }] of Object.entries(r.statusCodeStats ?? {})) codigos[codigo] = Number(count);
     return {
@@ -65,6 +79,7 @@ export async function medir(carga: Carga, pidServidor?: number): Promise<Medicio
       no2xx: r.non2xx,
       codigos,
       rssMaxMb: rssMax,
+      cpuUsPorPedido: cpuDespues !== null && cpuAntes !== null && r.requests.total > 0 ? ((cpuDespues - cpuAntes) * 1000) / r.requests.total : null,
     };
   } finally {
     if (muestreo) clearInterval(muestreo);

@@ -1,7 +1,9 @@
 // Child processes of the benchmark: the real server (as `npm start` runs it) and the static baseline.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const RAIZ = path.resolve(import.meta.dirname, '..');
 
@@ -58,6 +60,21 @@ function detenerProceso(proceso: ChildProcess): () => Promise<void> {
   };
 }
 
+interface ModuloServidor {
+  construirServidorSiHaceFalta: () => Promise<boolean>;
+  ENTRADA_COMPILADA: string;
+  OPCIONES_NODE: string[];
+}
+
+/** Node's arguments as that checkout's `npm start` runs its server: compiled (scripts/servidor.mjs) or through tsx (older code). */
+async function comandoDelServidor(raiz: string): Promise<string[]> {
+  const modulo = path.join(raiz, 'scripts', 'servidor.mjs');
+  if (!fs.existsSync(modulo)) return ['--import', 'tsx', path.join(raiz, 'server', 'main.ts')];
+  const servidor = (await import(pathToFileURL(modulo).href)) as ModuloServidor;
+  await servidor.construirServidorSiHaceFalta();
+  return [...servidor.OPCIONES_NODE, servidor.ENTRADA_COMPILADA];
+}
+
 /**
  * The built app with SEED=none on an already loaded database (DATA_DIR for PGlite, or DATABASE_URL).
  * `raiz`: another checkout of the project (BENCH_ANTES), to measure the code before a change.
@@ -66,7 +83,7 @@ export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: s
   const raiz = opciones.raiz ?? RAIZ;
   const puerto = await puertoLibre();
   const url = `http://127.0.0.1:${puerto}`;
-  const { proceso, salida } = lanzar(['--import', 'tsx', path.join(raiz, 'server', 'main.ts')], {
+  const { proceso, salida } = lanzar(await comandoDelServidor(raiz), {
     ...process.env,
     PORT: String(puerto),
     HOST: '127.0.0.1',

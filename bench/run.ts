@@ -26,6 +26,8 @@ const SOLO = process.env.BENCH_SOLO ? new Set(process.env.BENCH_SOLO.split(',').
 const solo = (grupo: string) => !SOLO || SOLO.has(grupo);
 // BENCH_ANTES=/dir: another checkout (with node_modules) whose server is measured first on the same data, rows ", antes".
 const ANTES = process.env.BENCH_ANTES;
+// BENCH_ANTES_CACHE=1: that server runs with its default memory cache, as its `npm start` would (rows ", antes").
+const ANTES_CON_CACHE = process.env.BENCH_ANTES_CACHE === '1';
 const SIN_CACHE = ' [sin caché en memoria]';
 const URL_PG = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const MOTORES = (process.env.BENCH_MOTORES ?? (URL_PG ? 'pglite,postgres' : 'pglite')).split(',').map((m) => m.trim());
@@ -175,7 +177,8 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     // The baseline answers a file with exactly the catalogue first page's bytes.
     tienda = await arrancar({ CACHE_API_SEGUNDOS: '0' });
     let url = tienda.url;
-    const rssReposo = rssMb(tienda.pid);
+    // Right after start, once /api/config has answered: the same moment for every server of the run.
+    const reposo: Record<string, number | null> = { 'este código': rssMb(tienda.pid) };
     const paginaUno = await fetch(`${url}/api/producto`);
     const cuerpo = Buffer.from(await paginaUno.arrayBuffer());
     const archivoBase = path.join(motor.dataDir, 'static.json');
@@ -183,15 +186,20 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     const primero = (JSON.parse(cuerpo.toString()) as { items: Array<{ id: number }> }).items[0]?.id ?? 1;
     const categorias = (await (await fetch(`${url}/api/categoria`)).json()) as Array<{ id: number }>;
 
-    const baseline = await iniciarBase(archivoBase);
-    let rpsBase: number | undefined;
-    try {
-      const m = await medir({ url: `${baseline.url}/static.json`, conexiones: CONEXIONES, segundos: SEGUNDOS }, baseline.pid);
-      rpsBase = m.rps;
-      filas.push({ motor: nombreMotor, nombre: `base estática (Fastify sola, ${(cuerpo.length / 1024).toFixed(1)} KB)`, conexiones: CONEXIONES, medicion: m, ratio: 1 });
-    } finally {
-      await baseline.detener();
-    }
+    // Measured first, again just before this code's cached reads, and at the end: on a shared machine the
+    // load moves during a run, so each row's "× base" is against the latest baseline measured before it.
+    const medirBase = async (nombre: string, referencia?: number) => {
+      const baseline = await iniciarBase(archivoBase);
+      try {
+        const m = await medir({ url: `${baseline.url}/static.json`, conexiones: CONEXIONES, segundos: SEGUNDOS }, baseline.pid);
+        filas.push({ motor: nombreMotor, nombre, conexiones: CONEXIONES, medicion: m, ratio: referencia ? m.rps / referencia : 1 });
+        return m.rps;
+      } finally {
+        await baseline.detener();
+      }
+    };
+    const rpsPrimera = await medirBase(`base estática (Fastify sola, ${(cuerpo.length / 1024).toFixed(1)} KB)`);
+    let rpsBase = rpsPrimera;
 
     const lecturas = async (t: Proceso, sufijo: string, etagPagina: string | null) => {
       const lectura = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
@@ -242,9 +250,12 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     let mPedidoAntes: Medicion | undefined;
     if (ANTES) {
       await tienda.detener();
-      tienda = await iniciarTienda({ dataDir: motor.dataDir, env: { CACHE_API_SEGUNDOS: '0' }, raiz: ANTES, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
+      const envAntes: Record<string, string> = ANTES_CON_CACHE ? {} : { CACHE_API_SEGUNDOS: '0' };
+      tienda = await iniciarTienda({ dataDir: motor.dataDir, env: envAntes, raiz: ANTES, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
+      reposo.antes = rssMb(tienda.pid);
       cookieAdminLecturas = await login(tienda.url, ADMIN_BENCH);
-      await lecturas(tienda, `${SIN_CACHE}, antes`, null);
+      if (ANTES_CON_CACHE) await lecturas(tienda, ', antes', (await fetch(`${tienda.url}/api/producto`)).headers.get('etag'));
+      else await lecturas(tienda, `${SIN_CACHE}, antes`, null);
       mPedidoAntes = await escrituras(tienda, ', antes', cookieAdminLecturas, await login(tienda.url, CLIENTE_BENCH));
       await tienda.detener();
       tienda = await arrancar({ CACHE_API_SEGUNDOS: '0' });
@@ -260,10 +271,13 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     tienda = await arrancar();
     url = tienda.url;
     const [cookieAdmin, cookieCliente] = [await login(url, ADMIN_BENCH), await login(url, CLIENTE_BENCH)];
+    if (ANTES || COMPARAR) rpsBase = await medirBase('base estática, otra vez', rpsPrimera);
     await lecturas(tienda, '', (await fetch(`${url}/api/producto`)).headers.get('etag'));
 
     cookieAdminLecturas = cookieAdmin;
     const mPedido = (await escrituras(tienda, '', cookieAdmin, cookieCliente)) ?? mPedidoAntes;
+
+    await medirBase('base estática, otra vez al final', rpsPrimera);
 
     if (conWeb && !SIN_WEB && solo('web')) await medirWeb(url, primero);
 
@@ -288,8 +302,19 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         );
       }
     }
-    const maxRss = Math.max(...filas.filter((f) => f.motor === nombreMotor).map((f) => f.medicion?.rssMaxMb ?? 0));
-    notas.push(`${nombreMotor}: RSS del servidor en reposo ${rssReposo?.toFixed(0) ?? '?'} MB, máximo bajo carga ${maxRss.toFixed(0)} MB`);
+    for (const f of filas.filter((x) => x.motor === nombreMotor && x.nombre.endsWith(', antes') && x.medicion)) {
+      const ahora = filas.find((x) => x.motor === nombreMotor && x.nombre === f.nombre.slice(0, -', antes'.length) && x.medicion);
+      if (ahora?.medicion && f.medicion) {
+        notas.push(
+          `${nombreMotor}: ${ahora.nombre}: antes → ahora × base ${f.ratio?.toFixed(2) ?? '?'} → ${ahora.ratio?.toFixed(2) ?? '?'} (req/s ×${(ahora.medicion.rps / f.medicion.rps).toFixed(2)}), CPU µs/pedido ${n(f.medicion.cpuUsPorPedido)} → ${n(ahora.medicion.cpuUsPorPedido)}, p99 ${f.medicion.p99} → ${ahora.medicion.p99} ms, RSS máx ${f.medicion.rssMaxMb?.toFixed(0) ?? '?'} → ${ahora.medicion.rssMaxMb?.toFixed(0) ?? '?'} MB`,
+        );
+      }
+    }
+    const maxRss = (antes: boolean) =>
+      Math.max(...filas.filter((f) => f.motor === nombreMotor && f.nombre.endsWith(', antes') === antes).map((f) => f.medicion?.rssMaxMb ?? 0));
+    for (const [servidor, mb] of Object.entries(reposo)) {
+      notas.push(`${nombreMotor}: RSS del servidor (${servidor}) en reposo ${mb?.toFixed(0) ?? '?'} MB, máximo bajo carga ${maxRss(servidor === 'antes').toFixed(0)} MB`);
+    }
   } catch (error) {
     notas.push(`${nombreMotor}: falló: ${error instanceof Error ? error.message : String(error)}`);
     log(error);
@@ -328,12 +353,12 @@ const n = (x: number | undefined | null, d = 0) => (x === undefined || x === nul
 
 function tabla(): string {
   const lineas = [
-    '| Motor | Medición | Conex. | req/s | p50 ms | p99 ms | × base | RSS máx MB | Notas |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    '| Motor | Medición | Conex. | req/s | p50 ms | p99 ms | × base | CPU µs/pedido | RSS máx MB | Notas |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const f of filas) {
     const m = f.medicion;
-    lineas.push(`| ${f.motor} | ${f.nombre} | ${f.conexiones} | ${n(m?.rps)} | ${n(m?.p50)} | ${n(m?.p99)} | ${n(f.ratio, 2)} | ${n(m?.rssMaxMb)} | ${f.nota ?? ''} |`);
+    lineas.push(`| ${f.motor} | ${f.nombre} | ${f.conexiones} | ${n(m?.rps)} | ${n(m?.p50)} | ${n(m?.p99)} | ${n(f.ratio, 2)} | ${n(m?.cpuUsPorPedido)} | ${n(m?.rssMaxMb)} | ${f.nota ?? ''} |`);
   }
   if (pesos.length > 0 || faros.length > 0) {
     lineas.push('', '| Página | JS gzip KB | CSS gzip KB | Admin cargado | img sin tamaño | Lighthouse móvil | CLS | LCP ms | TBT ms | Notas |', '|---|---:|---:|---|---:|---:|---:|---:|---:|---|');

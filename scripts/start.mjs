@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then starts the server.
+// `npm start`: builds the web app and compiles the server when missing or older than their sources,
+// then starts the compiled server with plain Node (scripts/servidor.mjs).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, OPCIONES_NODE } from './servidor.mjs';
 
 const raiz = path.resolve(import.meta.dirname, '..');
 // The web app and the server's prerender module are built together (`npm run build`).
@@ -23,7 +25,9 @@ if (construido < fuentes) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const servidor = spawn(process.execPath, ['--import', 'tsx', path.join(raiz, 'server', 'main.ts')], {
+if (await construirServidorSiHaceFalta()) console.log('Servidor compilado en dist/server.');
+
+const servidor = spawn(process.execPath, [...OPCIONES_NODE, ENTRADA_COMPILADA], {
   cwd: raiz,
   stdio: 'inherit',
 });

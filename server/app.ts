@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,6 +21,7 @@ import { authPlugin } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
+import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { configRoutes } from './http/config-routes';
@@ -88,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
 
-  await app.register(helmet, {
+  // helmet's headers, worked out once at start (server/http/cabeceras-seguridad.ts).
+  await app.register(cabecerasSeguridad, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],

@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { borrarSesionesVencidas } from './auth/sesiones';
 import { leerConfig } from './config';
 import { abrirBaseDeDatos } from './db/abrir';
 import { sembrarSiVacia } from './db/seed/sembrar';
-
-const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { RAIZ } from './raiz';
 
 async function main() {
   const config = leerConfig();
@@ -16,8 +14,8 @@ async function main() {
     config,
     base,
     logger: { level: config.LOG_LEVEL },
-    webDir: path.join(raiz, 'dist', 'web'),
-    prerender: path.join(raiz, 'dist', 'ssr', 'entry-server.js'),
+    webDir: path.join(RAIZ, 'dist', 'web'),
+    prerender: path.join(RAIZ, 'dist', 'ssr', 'entry-server.js'),
     cacheApiSegundos: config.CACHE_API_SEGUNDOS,
   });
 

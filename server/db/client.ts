@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { RAIZ } from '../raiz';
 import { schema } from './schema';
 
 export type Schema = typeof schema;
@@ -18,7 +18,7 @@ export interface BaseDeDatos {
   cerrar: () => Promise<void>;
 }
 
-export const carpetaMigraciones = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const carpetaMigraciones = path.join(RAIZ, 'server', 'db', 'migrations');
 
 // pg returns NUMERIC as text and bigint as text by default; drizzle maps numeric columns itself.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

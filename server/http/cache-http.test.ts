@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { leerConfig } from '../config';
 import type { BaseDeDatos } from '../db/client';
 import { producto } from '../db/schema';
+import { cacheHttp } from './cache-http';
 import { crearBaseDePrueba } from '../test/base-de-prueba';
 import { crearProducto, crearUsuario } from '../test/fabricas';
 
@@ -167,5 +168,47 @@ describe('memory cache of public reads (CACHE_API_SEGUNDOS)', () => {
     const otra = await a.app.inject({ method: 'GET', url: '/api/categoria', headers: { 'if-none-match': etag } });
     expect(otra.statusCode).toBe(304);
     expect(otra.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+  });
+
+  it('answers a visitor from memory with the same headers as the answer it kept, security headers included', async () => {
+    const url = '/api/producto?orden=desc';
+    const sinFecha = ({ date: _fecha, ...resto }: Record<string, unknown>) => resto;
+    const primera = await a.app.inject({ method: 'GET', url });
+    await a.base.db.update(producto).set({ precio: 4321 }).where(eq(producto.id, id));
+    const segunda = await a.app.inject({ method: 'GET', url });
+    expect(segunda.body).toBe(primera.body);
+    expect(sinFecha(segunda.headers)).toEqual(sinFecha(primera.headers));
+    expect(segunda.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(segunda.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('reads the session before serving anyone whose cookies hold one: private for them, the database for an admin', async () => {
+    const url = `/api/producto/${id}`;
+    const guardado = (await a.app.inject({ method: 'GET', url })).json().precio as number;
+    await a.base.db.update(producto).set({ precio: guardado + 1 }).where(eq(producto.id, id));
+
+    const otrasCookies = await a.app.inject({ method: 'GET', url, headers: { cookie: 'tema=oscuro; idioma=es' } });
+    expect(otrasCookies.json().precio).toBe(guardado);
+    expect(otrasCookies.headers['cache-control']).toMatch(/^public, /);
+
+    const sesionVencida = await a.app.inject({ method: 'GET', url, headers: { cookie: 'tema=oscuro; sesion=no-existe' } });
+    expect(sesionVencida.json().precio).toBe(guardado);
+    expect(sesionVencida.headers['cache-control']).toBe('private, no-cache');
+
+    const admin = await a.app.inject({ method: 'GET', url, headers: { cookie: `tema=oscuro; ${cookieAdmin}` } });
+    expect(admin.json().precio).toBe(guardado + 1);
+    expect(admin.json().costo).toBe(100);
+    expect(admin.headers['cache-control']).toBe('private, no-cache');
+  });
+});
+
+describe('LECTURAS_PUBLICAS', () => {
+  it('refuses to start when a listed read is not public: a visitor is answered before the access check', async () => {
+    const app = Fastify();
+    void app.register(cacheHttp, { segundos: 2 });
+    void app.register(async (rutas) => {
+      rutas.get('/api/config', { config: { acceso: 'admin' } }, async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow(/no es pública/);
   });
 });

@@ -3,17 +3,21 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+function publica(maxAge: number, swr: number) {
+  return { maxAge, swr, publica: `public, max-age=${maxAge}, stale-while-revalidate=${swr}` };
+}
+
 /**
  * The public reads that may be cached, by route, with the browser's Cache-Control for a visitor without
  * a session. Their answer depends only on the URL and on whether the caller is an admin (products show
  * cost and margin to admins only); anything else stays uncached.
  */
-export const LECTURAS_PUBLICAS: Record<string, { maxAge: number; swr: number }> = {
-  '/api/producto': { maxAge: 5, swr: 30 },
-  '/api/producto/:id': { maxAge: 5, swr: 30 },
-  '/api/categoria': { maxAge: 60, swr: 300 },
-  '/api/promocion/activas': { maxAge: 5, swr: 30 },
-  '/api/config': { maxAge: 60, swr: 300 },
+export const LECTURAS_PUBLICAS: Record<string, { maxAge: number; swr: number; publica: string }> = {
+  '/api/producto': publica(5, 30),
+  '/api/producto/:id': publica(5, 30),
+  '/api/categoria': publica(60, 300),
+  '/api/promocion/activas': publica(5, 30),
+  '/api/config': publica(60, 300),
 };
 
 export interface OpcionesCacheHttp {
@@ -28,7 +32,8 @@ export interface OpcionesCacheHttp {
 }
 
 interface Guardada {
-  cuerpo: string;
+  /** The JSON as bytes: written as is, with no UTF-8 encoding per request. */
+  cuerpo: Buffer;
   etag: string;
   tipo: string;
   hasta: number;
@@ -62,16 +67,27 @@ const GRACIA_MS = 10_000;
 /** As @fastify/compress: no compression under 1 KB; brotli at quality 4, else gzip. */
 const UMBRAL_COMPRESION = 1024;
 
-function codificacion(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const aceptadas = String(request.headers['accept-encoding'] ?? '')
+function leerCodificacion(aceptadas: string): 'br' | 'gzip' | undefined {
+  const tokens = aceptadas
     .toLowerCase()
     .split(',')
     .map((t) => t.trim())
     .filter((t) => !/;\s*q=0(\.0*)?$/.test(t))
     .map((t) => t.split(';')[0]!.trim());
-  if (aceptadas.includes('br')) return 'br';
-  if (aceptadas.includes('gzip') || aceptadas.includes('x-gzip') || aceptadas.includes('*')) return 'gzip';
+  if (tokens.includes('br')) return 'br';
+  if (tokens.includes('gzip') || tokens.includes('x-gzip') || tokens.includes('*')) return 'gzip';
   return undefined;
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is read once (at most 100 kept). */
+const codificaciones = new Map<string, 'br' | 'gzip' | undefined>();
+function codificacion(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const aceptadas = String(request.headers['accept-encoding'] ?? '');
+  if (codificaciones.has(aceptadas)) return codificaciones.get(aceptadas);
+  const cod = leerCodificacion(aceptadas);
+  if (codificaciones.size >= 100) codificaciones.clear();
+  codificaciones.set(aceptadas, cod);
+  return cod;
 }
 
 function comprimida(g: Guardada, cod: 'br' | 'gzip'): Buffer {
@@ -115,6 +131,13 @@ export const cacheHttp = fp(
       alInvalidar: (fn: () => void) => void callbacks.push(fn),
     } satisfies CacheRespuestas);
     app.decorateRequest('claveCache', null);
+    // The early answer below skips the access check: only public routes may be listed.
+    app.addHook('onRoute', (ruta) => {
+      const lectura = [ruta.method].flat().includes('GET');
+      if (lectura && LECTURAS_PUBLICAS[ruta.url] && ruta.config?.acceso !== 'publico') {
+        throw new Error(`La ruta GET ${ruta.url} está en LECTURAS_PUBLICAS pero no es pública`);
+      }
+    });
 
     const reglaDe = (request: FastifyRequest) =>
       request.method === 'GET' || request.method === 'HEAD' ? LECTURAS_PUBLICAS[request.routeOptions.url ?? ''] : undefined;
@@ -124,54 +147,74 @@ export const cacheHttp = fp(
       const regla = reglaDe(request)!;
       reply.header('ETag', etag);
       reply.header('Vary', 'Cookie');
-      reply.header(
-        'Cache-Control',
-        conSesion(request) ? 'private, no-cache' : `public, max-age=${regla.maxAge}, stale-while-revalidate=${regla.swr}`,
-      );
+      reply.header('Cache-Control', conSesion(request) ? 'private, no-cache' : regla.publica);
+    };
+
+    /** The copy, while fresh or while another request renews it (not for longer than GRACIA_MS). */
+    const vigente = (clave: string): Guardada | undefined => {
+      const g = memoria.get(clave);
+      const ahora = Date.now();
+      return g && (ahora < g.hasta || (g.renovando && ahora < g.hasta + GRACIA_MS)) ? g : undefined;
+    };
+
+    const servir = (request: FastifyRequest, reply: FastifyReply, g: Guardada) => {
+      cabeceras(request, reply, g.etag);
+      if (coincide(request, g.etag)) return reply.code(304).send();
+      const cod = g.cuerpo.length >= UMBRAL_COMPRESION ? codificacion(request) : undefined;
+      if (!cod) return reply.type(g.tipo).send(g.cuerpo);
+      // Already compressed: @fastify/compress leaves an answer with Content-Encoding alone.
+      reply.header('Vary', 'Cookie, Accept-Encoding').header('Content-Encoding', cod);
+      return reply.type(g.tipo).send(comprimida(g, cod));
     };
 
     if (opciones.segundos > 0) {
-      // After the auth hook (onRequest) has loaded the caller, before validation and the handler.
-      app.addHook('preValidation', async (request, reply) => {
-        if (request.method !== 'GET' || !reglaDe(request) || request.usuario?.rol === 'ADMIN') return;
-        const clave = request.url;
-        const guardada = memoria.get(clave);
-        const ahora = Date.now();
-        if (guardada && (ahora < guardada.hasta || (guardada.renovando && ahora < guardada.hasta + GRACIA_MS))) {
-          cabeceras(request, reply, guardada.etag);
-          if (coincide(request, guardada.etag)) return reply.code(304).send();
-          const cod = Buffer.byteLength(guardada.cuerpo) >= UMBRAL_COMPRESION ? codificacion(request) : undefined;
-          if (!cod) return reply.type(guardada.tipo).send(guardada.cuerpo);
-          // Already compressed: @fastify/compress leaves an answer with Content-Encoding alone.
-          reply.header('Vary', 'Cookie, Accept-Encoding').header('Content-Encoding', cod);
-          return reply.type(guardada.tipo).send(comprimida(guardada, cod));
-        }
-        if (guardada) guardada.renovando = true;
-        request.claveCache = clave;
-        return undefined;
+      // A visitor without a session cookie, on a fresh copy: answered here, before the cookie parser,
+      // the session lookup, the access check and validation run. None of them can change this answer:
+      // the route is public, and without a session cookie the caller is no admin. Registered after the
+      // security headers' hook (app.ts), so the answer carries them.
+      app.addHook('onRequest', (request, reply, done) => {
+        if (request.method !== 'GET' || request.headers.cookie?.includes(COOKIE_SESION) || !reglaDe(request)) return done();
+        const g = vigente(request.url);
+        if (!g) return done();
+        servir(request, reply, g);
       });
 
-      app.addHook('onResponse', async (request, reply) => {
+      // With a session: after the auth hook (onRequest) has loaded the caller, before validation and
+      // the handler. Also where a missing or stale copy is claimed for renewal.
+      app.addHook('preValidation', (request, reply, done) => {
+        if (request.method !== 'GET' || !reglaDe(request) || request.usuario?.rol === 'ADMIN') return done();
+        const clave = request.url;
+        const g = vigente(clave);
+        if (g) return void servir(request, reply, g);
+        const vieja = memoria.get(clave);
+        if (vieja) vieja.renovando = true;
+        request.claveCache = clave;
+        done();
+      });
+
+      app.addHook('onResponse', (request, reply, done) => {
         if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
           // A renewal that failed lets the next request try again.
           const g = request.claveCache ? memoria.get(request.claveCache) : undefined;
           if (g && g.renovando && reply.statusCode !== 200) g.renovando = false;
-          return;
+        } else if (reply.statusCode < 400 && request.url.startsWith('/api/')) {
+          invalidar();
         }
-        if (reply.statusCode < 400 && request.url.startsWith('/api/')) invalidar();
+        done();
       });
     }
 
     // Registered before @fastify/compress, so the payload here is still the serialized JSON.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!reglaDe(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      if (reply.getHeader('etag')) return payload; // answered from the memory cache
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (typeof payload !== 'string' || reply.statusCode !== 200 || !reglaDe(request) || reply.getHeader('etag')) {
+        return done(null, payload); // not a public read, or answered from the memory cache
+      }
       const etag = etagDe(payload);
       if (request.claveCache) {
         memoria.delete(request.claveCache);
         if (memoria.size >= maximo) memoria.delete(memoria.keys().next().value!);
         memoria.set(request.claveCache, {
-          cuerpo: payload,
+          cuerpo: Buffer.from(payload),
           etag,
           tipo: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
           hasta: Date.now() + opciones.segundos * 1000,
@@ -183,9 +226,9 @@ export const cacheHttp = fp(
       if (coincide(request, etag)) {
         reply.code(304);
         reply.removeHeader('content-length');
-        return '';
+        return done(null, '');
       }
-      return payload;
+      done(null, payload);
     });
   },
   // Registered before @fastify/compress (see app.ts); reads request.cookies and request.usuario, set later

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PasarelaPagos } from './pasarela';
-import { crearPasarelaSdk } from './pasarela-sdk';
 import { crearPasarelaSimulada } from './pasarela-simulada';
 import { vencerPagosPendientes } from './vencimiento';
 
@@ -28,8 +27,9 @@ export const pagosPlugin = fp(
     if (config.MP_ACCESS_TOKEN && !config.MP_WEBHOOK_SECRET) {
       throw new Error('Configuración inválida:\n- MP_WEBHOOK_SECRET: obligatoria cuando MP_ACCESS_TOKEN está definida (clave secreta de las notificaciones)');
     }
+    // The SDK is loaded only with real credentials: the simulator does not need its memory.
     const pasarela = config.MP_ACCESS_TOKEN
-      ? crearPasarelaSdk({ accessToken: config.MP_ACCESS_TOKEN, baseUrl: config.MP_API_BASE_URL, timeoutMs: config.MP_TIMEOUT_MS })
+      ? (await import('./pasarela-sdk')).crearPasarelaSdk({ accessToken: config.MP_ACCESS_TOKEN, baseUrl: config.MP_API_BASE_URL, timeoutMs: config.MP_TIMEOUT_MS })
       : crearPasarelaSimulada(app.db, config.PUBLIC_URL);
     // The simulator signs its notifications and delivers them to this same instance (inject), so a
     // secret made at start works even with several instances; MP_WEBHOOK_SECRET, when set, wins.

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { MENSAJES } from '../../domain/mensajes';
 import { TAMANO_MAXIMO_IMAGEN } from '../../domain/producto';
 import { DemasiadoGrande, TipoNoSoportado } from '../errors';
+import { cargarSharp } from './sharp';
 
 /** Where product images live. On disk today; object storage would implement the same two calls. */
 export interface AlmacenImagenes {
@@ -23,6 +23,7 @@ const NOMBRE_VALIDO = /^[A-Za-z0-9-]{1,80}\.(jpg|png|gif)$/;
 /** Checks the bytes themselves (not the name or the declared type): JPEG, PNG or GIF, at most 5 MB. */
 export async function verificarImagen(contenido: Buffer): Promise<ExtensionImagen> {
   if (contenido.length > TAMANO_MAXIMO_IMAGEN) throw new DemasiadoGrande(MENSAJES.imagenMaximo5MB);
+  const sharp = await cargarSharp();
   let formato: string | undefined;
   try {
     formato = (await sharp(contenido).metadata()).format;

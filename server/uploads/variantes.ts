@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { ANCHOS_VARIANTE } from '../../domain/imagenes';
 import { MENSAJES } from '../../domain/mensajes';
+import { cargarSharp } from './sharp';
 
 // Only names the image store (or the seed) generates: no path ever reaches the disk.
 const NOMBRE = /^([A-Za-z0-9-]{1,80})\.(jpg|png|gif)$/;
@@ -27,6 +27,7 @@ export async function variantesRoutes(app: FastifyInstance) {
       // not made yet
     }
     const original = await fs.readFile(path.join(carpeta, nombre));
+    const sharp = await cargarSharp();
     const webp = await sharp(original, { animated: false })
       .rotate()
       .resize({ width: ancho, withoutEnlargement: true })

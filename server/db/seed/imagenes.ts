@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { CategoriaDemo } from './catalogo-demo';
+import { cargarSharp } from '../../uploads/sharp';
 
 const escaparXml = (texto: string) =>
   texto.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
@@ -49,6 +49,7 @@ export async function generarImagenProducto(
     ${textos}
   </svg>`;
   const nombre = `${randomUUID()}.jpg`;
+  const sharp = await cargarSharp();
   await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toFile(path.join(carpeta, nombre));
   return nombre;
 }

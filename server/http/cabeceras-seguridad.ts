@@ -1,0 +1,51 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** What helmet does to every response with these options: headers set and headers removed. */
+export interface CabecerasHelmet {
+  poner: Array<[string, string]>;
+  quitar: string[];
+}
+
+/**
+ * Runs helmet once against a stand-in response and records what it does. With fixed options (no
+ * per-request functions, no nonces) helmet writes the same headers on every response, so they are
+ * worked out at start instead of per request (@fastify/helmet rebuilds helmet and its CSP each time).
+ */
+export function cabecerasDeHelmet(opciones: HelmetOptions): CabecerasHelmet {
+  const csp = opciones.contentSecurityPolicy;
+  const directivas = typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
+  if (directivas.some((v) => v !== null && typeof v === 'object' && [...(v as Iterable<unknown>)].some((x) => typeof x === 'function'))) {
+    throw new Error('cabeceras de seguridad: una directiva CSP calculada por pedido no se puede fijar al iniciar');
+  }
+  const resultado: CabecerasHelmet = { poner: [], quitar: [] };
+  const respuesta = {
+    setHeader: (nombre: string, valor: unknown) => void resultado.poner.push([nombre, String(valor)]),
+    removeHeader: (nombre: string) => void resultado.quitar.push(nombre),
+  };
+  let error: unknown;
+  helmet(opciones)({} as IncomingMessage, respuesta as unknown as ServerResponse, (e?: unknown) => {
+    error = e;
+  });
+  if (error) throw error;
+  return resultado;
+}
+
+/**
+ * helmet's security headers (CSP and the rest) on every response, as @fastify/helmet set them (on the
+ * raw response, in an onRequest hook, so a route may still override one), worked out once.
+ */
+export const cabecerasSeguridad = fp(
+  async (app: FastifyInstance, opciones: HelmetOptions) => {
+    const { poner, quitar } = cabecerasDeHelmet(opciones);
+    app.addHook('onRequest', (_request, reply, done) => {
+      const res = reply.raw;
+      for (const [nombre, valor] of poner) res.setHeader(nombre, valor);
+      for (const nombre of quitar) res.removeHeader(nombre);
+      done();
+    });
+  },
+  { name: 'cabeceras-seguridad' },
+);

@@ -1,0 +1,9 @@
+import type Sharp from 'sharp';
+
+/**
+ * sharp (libvips) loaded on first use: only uploads, WebP variants and the demo seed need it, and
+ * loading it costs the server about 8 MB of memory from start (docs/performance.md).
+ */
+export async function cargarSharp(): Promise<typeof Sharp> {
+  return (await import('sharp')).default;
+}
