@@ -20,16 +20,15 @@ const ultimaModificacion = (carpeta: string): number => {
   return ultima;
 };
 
-/** Builds the web app (with a Vite manifest) when it is missing or older than its sources. */
+/** Builds the web app (with a Vite manifest) and the prerender module when missing or older than their sources. */
 export function construirSiHaceFalta(): string {
   const construido = fs.existsSync(MANIFIESTO) ? fs.statSync(MANIFIESTO).mtimeMs : 0;
   const fuentes = Math.max(ultimaModificacion(path.join(RAIZ, 'web')), ultimaModificacion(path.join(RAIZ, 'domain')), fs.statSync(path.join(RAIZ, 'vite.config.ts')).mtimeMs);
-  if (construido >= fuentes && fs.existsSync(path.join(DIST, 'index.html'))) return 'build al día';
-  const r = spawnSync(process.execPath, [path.join(RAIZ, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--manifest', '--logLevel', 'warn'], {
-    cwd: RAIZ,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error('Falló el build de la aplicación web');
+  const ssr = path.join(RAIZ, 'dist', 'ssr', 'entry-server.js');
+  if (construido >= fuentes && fs.existsSync(path.join(DIST, 'index.html')) && fs.existsSync(ssr) && fs.statSync(ssr).mtimeMs >= fuentes) return 'build al día';
+  const vite = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(RAIZ, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...args, '--logLevel', 'warn'], { cwd: RAIZ, stdio: 'inherit' });
+  if (vite('--manifest').status !== 0 || vite('--ssr', 'src/ssr/entry-server.tsx').status !== 0) throw new Error('Falló el build de la aplicación web');
   return 'build nuevo';
 }
 

@@ -1,5 +1,7 @@
 // Messages of the spec (sections 5 and 8) and of the API, written once for browser and server.
 
+import { MENSAJE_ERROR_DESCONOCIDO } from './mensaje-error-desconocido';
+
 export const MENSAJES = {
   loginIncorrecto: 'Usuario o contraseña incorrectos',
   loginCamposObligatorios: 'Ambos campos son obligatorios',
@@ -14,7 +16,7 @@ export const MENSAJES = {
   tipoContenidoNoSoportado: 'Tipo de contenido no soportado.',
   recursoNoEncontrado: 'No se encontró el recurso solicitado.',
   errorInesperado: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
-  errorDesconocido: 'Error desconocido',
+  errorDesconocido: MENSAJE_ERROR_DESCONOCIDO,
   productoNoEncontrado: 'No se encontró el producto.',
   categoriaNoEncontrada: 'No se encontró la categoría.',
   // Product form (spec section 5), joined with '. '.

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MENSAJES } from './mensajes';
 import { calcularPrecio, parsearDecimal } from './money';
+import { ORDENES_PRECIO } from './producto-reglas';
+
+export * from './producto-reglas';
 
 export const TAMANO_MAXIMO_IMAGEN = 5_242_880;
 export const TIPOS_IMAGEN = ['image/jpeg', 'image/png', 'image/gif'] as const;
 /** Catalogue: 'Unidades disponibles: {n}' from 1 to this many units (spec section 9). */
-export const STOCK_BAJO_MAXIMO = 5;
-
 export const categoriaSchema = z.object({ id: z.number().int(), denominacion: z.string() });
 export type Categoria = z.infer<typeof categoriaSchema>;
 
@@ -27,9 +28,6 @@ export const productoSchema = z.object({
 });
 export type Producto = z.infer<typeof productoSchema>;
 
-export const ORDENES_PRECIO = ['asc', 'desc'] as const;
-export type OrdenPrecio = (typeof ORDENES_PRECIO)[number];
-export const ORDEN_PRECIO_LABEL: Record<OrdenPrecio, string> = { asc: 'Menor a mayor', desc: 'Mayor a menor' };
 
 const textoFiltro = z.string().trim().max(100).optional();
 
@@ -206,9 +204,3 @@ export function validarProducto(
     },
   };
 }
-
-/** Catalogue badge and add button (spec section 9). */
-export const estaDisponible = (stock: number) => stock > 0;
-export const tieneStockBajo = (stock: number) => stock >= 1 && stock <= STOCK_BAJO_MAXIMO;
-/** The detail page's badge uses stock > 1, as the spec says; its add button stock > 0. */
-export const disponibleEnDetalle = (stock: number) => stock > 1;

@@ -51,13 +51,11 @@ describe('catalogue (spec screen 5)', () => {
     await expect.poll(() => tarjetas(s.page).count()).toBe(4);
     expect((await tarjetas(s.page).allInnerTexts()).every((t) => /l[aá]pi/i.test(t))).toBe(true);
 
-    await s.page.getByRole('textbox', { name: 'Marca' }).click();
-    await s.page.getByRole('option', { name: 'Faber-Castell' }).click();
+    await s.page.getByRole('combobox', { name: 'Marca' }).selectOption({ label: 'Faber-Castell' });
     await s.page.waitForURL(/marca=Faber-Castell/);
     await expect.poll(async () => (await tarjetas(s.page).allInnerTexts()).every((t) => t.includes('Faber-Castell'))).toBe(true);
 
-    await s.page.getByRole('textbox', { name: 'Categoría' }).click();
-    await s.page.getByRole('option', { name: 'Escolar' }).click();
+    await s.page.getByRole('combobox', { name: 'Categoría' }).selectOption({ label: 'Escolar' });
     await s.page.waitForURL(/categoria=\d+/);
     await expect.poll(() => tarjetas(s.page).count()).toBe(2);
 
@@ -72,8 +70,8 @@ describe('catalogue (spec screen 5)', () => {
     await s.page.reload();
     await expect.poll(() => tarjetas(s.page).count()).toBe(2);
     expect(await s.page.getByRole('searchbox', { name: 'Buscar' }).inputValue()).toBe('lapi');
-    expect(await s.page.getByRole('textbox', { name: 'Marca' }).inputValue()).toBe('Faber-Castell');
-    expect(await s.page.getByRole('textbox', { name: 'Categoría' }).inputValue()).toBe('Escolar');
+    expect(await s.page.getByRole('combobox', { name: 'Marca' }).inputValue()).toBe('Faber-Castell');
+    expect(await s.page.getByRole('combobox', { name: 'Categoría' }).locator('option:checked').textContent()).toBe('Escolar');
     expect(await s.page.getByRole('radio', { name: 'Mayor a menor' }).isChecked()).toBe(true);
     await captura(s.page, 'catalogo-filtrado');
     await s.cerrar();
@@ -154,13 +152,34 @@ describe('product detail (spec screen 6)', () => {
 
   it('shows "Cargando producto..." while loading', async () => {
     const s = await nuevaSesion(navegador, servidor.url);
+    // A direct visit arrives drawn (see below); from the catalogue the detail is fetched.
+    await s.page.goto('/products');
     await s.page.route(/\/api\/producto\/\d+$/, async (ruta) => {
       await new Promise((r) => setTimeout(r, 800));
       await ruta.continue();
     });
-    await s.page.goto('/producto/1');
+    await tarjeta(s.page, 'Marcadores escolares x 12').getByRole('link', { name: /^Ver detalles/ }).click();
     await expect.poll(() => s.page.getByText('Cargando producto...').isVisible()).toBe(true);
     await expect.poll(() => s.page.getByRole('button', { name: 'Volver' }).isVisible()).toBe(true);
+    await s.cerrar();
+  });
+
+  it('arrives drawn: without JavaScript the catalogue and a product are there, and the app then takes over', async () => {
+    const contexto = await navegador.newContext({ baseURL: servidor.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await contexto.newPage();
+    await page.goto('/products');
+    expect(await tarjetas(page).count()).toBeGreaterThan(0);
+    expect(await tarjeta(page, 'Marcadores escolares x 12').isVisible()).toBe(true);
+    await page.goto('/producto/1');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    await captura(page, 'producto-sin-javascript');
+    await contexto.close();
+
+    // With JavaScript, the same page answers clicks once the app has taken over (no console errors).
+    const s = await nuevaSesion(navegador, servidor.url, { ancho: 390, alto: 844 });
+    await s.page.goto('/products');
+    await tarjeta(s.page, 'Marcadores escolares x 12').getByRole('link', { name: /^Ver detalles/ }).click();
+    await expect.poll(() => s.page.getByRole('heading', { name: 'Marcadores escolares x 12', level: 1 }).isVisible()).toBe(true);
     await s.cerrar();
   });
 });

@@ -43,11 +43,9 @@ describe('customer journey', () => {
     await page.waitForURL((u) => !u.search.includes('q='));
 
     // Filter by brand and category, then sort.
-    await page.getByRole('textbox', { name: 'Marca' }).click();
-    await page.getByRole('option', { name: 'Faber-Castell' }).click();
+    await page.getByRole('combobox', { name: 'Marca' }).selectOption({ label: 'Faber-Castell' });
     await expect.poll(() => page.url()).toMatch(/marca=Faber-Castell/);
-    await page.getByRole('textbox', { name: 'Categoría' }).click();
-    await page.getByRole('option', { name: 'Escolar' }).click();
+    await page.getByRole('combobox', { name: 'Categoría' }).selectOption({ label: 'Escolar' });
     await expect.poll(() => page.url()).toMatch(/categoria=\d+/);
     expect(page.url()).toMatch(/marca=Faber-Castell/);
     await expect.poll(() => page.getByRole('article').count()).toBe(3);

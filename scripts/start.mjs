@@ -6,7 +6,8 @@ import path from 'node:path';
 import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, OPCIONES_NODE } from './servidor.mjs';
 
 const raiz = path.resolve(import.meta.dirname, '..');
-const indexConstruido = path.join(raiz, 'dist', 'web', 'index.html');
+// The web app and the server's prerender module are built together (`npm run build`).
+const construidos = [path.join(raiz, 'dist', 'web', 'index.html'), path.join(raiz, 'dist', 'ssr', 'entry-server.js')];
 
 const ultimaModificacion = (carpeta) => {
   let ultima = 0;
@@ -16,11 +17,11 @@ const ultimaModificacion = (carpeta) => {
   return ultima;
 };
 
-const construido = fs.existsSync(indexConstruido) ? fs.statSync(indexConstruido).mtimeMs : 0;
+const construido = Math.min(...construidos.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
 const fuentes = Math.max(ultimaModificacion(path.join(raiz, 'web')), ultimaModificacion(path.join(raiz, 'domain')));
 if (construido < fuentes) {
   console.log('Construyendo la aplicación web (solo la primera vez o tras cambios)...');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: raiz, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build'], { cwd: raiz, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

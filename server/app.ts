@@ -55,6 +55,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The built web app (index.html and assets); omitted in API tests. */
   webDir?: string;
+  /** The built prerender module (dist/ssr/entry-server.js): storefront pages arrive drawn. */
+  prerender?: string;
   /**
    * Seconds public reads stay in memory (server/http/cache-http.ts); 0 or omitted (API tests): every
    * request reaches the database. `main.ts` passes CACHE_API_SEGUNDOS.
@@ -156,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(variantesRoutes);
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
-    await app.register(webApp, { webDir: deps.webDir });
+    await app.register(webApp, { webDir: deps.webDir, prerender: deps.prerender });
   } else {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MENSAJES.recursoNoEncontrado }));
   }

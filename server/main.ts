@@ -15,6 +15,7 @@ async function main() {
     base,
     logger: { level: config.LOG_LEVEL },
     webDir: path.join(RAIZ, 'dist', 'web'),
+    prerender: path.join(RAIZ, 'dist', 'ssr', 'entry-server.js'),
     cacheApiSegundos: config.CACHE_API_SEGUNDOS,
   });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ATRIBUTO_APP_MONTADA, AVISO_PRERENDER_DISTINTO, ID_ESTADO_INICIAL } from '../../domain/prerender';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -47,8 +48,11 @@ export async function nuevaSesion(
   const errores: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && !/net::ERR_FAILED|ERR_BLOCKED|openstreetmap/.test(m.text())) errores.push(m.text());
+    // The prerendered page and the app's first render must agree (hydration, web/src/main.tsx).
+    if (m.type() === 'warning' && m.text().includes(AVISO_PRERENDER_DISTINTO)) errores.push(m.text());
   });
   page.on('pageerror', (e) => errores.push(e.message));
+  esperarAppTrasCargar(page);
   return {
     contexto,
     page,
@@ -57,6 +61,31 @@ export async function nuevaSesion(
       await contexto.close();
       expect(errores.join('\n'), 'errores en la consola del navegador').toBe('');
     },
+  };
+}
+
+/**
+ * A storefront page arrives prerendered and the app takes over its markup a moment later: a test that
+ * typed or clicked before that would act on markup about to be replaced. After every goto and reload,
+ * wait for the app.
+ */
+function esperarAppTrasCargar(page: Page) {
+  const esperar = () =>
+    page.waitForFunction(
+      ([estado, montada]) => !document.getElementById(estado) || document.documentElement.hasAttribute(montada),
+      [ID_ESTADO_INICIAL, ATRIBUTO_APP_MONTADA] as const,
+    );
+  const irA = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const respuesta = await irA(...args);
+    await esperar();
+    return respuesta;
+  };
+  const recargar = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const respuesta = await recargar(...args);
+    await esperar();
+    return respuesta;
   };
 }
 

@@ -29,7 +29,7 @@ const puertoLibre = () =>
  */
 export async function iniciarServidor(env: Record<string, string> = {}): Promise<ServidorDePrueba> {
   const raiz = path.resolve(import.meta.dirname, '..', '..');
-  if (!fs.existsSync(path.join(raiz, 'dist', 'web', 'index.html'))) throw new Error('Falta el build: corré `npm run build`.');
+  if (!['web/index.html', 'ssr/entry-server.js'].every((f) => fs.existsSync(path.join(raiz, 'dist', f)))) throw new Error('Falta el build: corré `npm run build`.');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-e2e-'));
   const puerto = await puertoLibre();
   const url = `http://127.0.0.1:${puerto}`;

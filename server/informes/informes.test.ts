@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
+import { detalleVenta, venta } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearUsuario, crearVentaDirecta } from '../test/fabricas';
 import { FORMATO_ARS } from './cierre-xlsx';
@@ -89,6 +90,59 @@ describe('GET /api/cierre-caja/exportar', () => {
     });
     expect(subtotales).toEqual([3000, 450, 1500, 1200.5]);
     expect(detalle.getRow(2).getCell(3).value).toBe('Cuaderno');
+  });
+
+  it('streams a big range whole: every sale and line, in order, with the right totals', async () => {
+    // January 2025, away from the other tests' days: 1,300 sales with 2 lines each, set-based.
+    const N = 1300;
+    const inicio = Date.parse('2025-01-01T03:00:00Z');
+    const filas = await t.db
+      .insert(venta)
+      .values(
+        Array.from({ length: N }, (_, i) => ({
+          fecha: new Date(inicio + i * 30 * 60_000),
+          formaPago: i % 2 === 0 ? ('EFECTIVO' as const) : ('QR' as const),
+          estadoVenta: 'CONCLUIDO' as const,
+          total: 1650 + (i % 7),
+          userId: cliente.id,
+        })),
+      )
+      .returning({ id: venta.id });
+    await t.db.insert(detalleVenta).values(
+      filas.flatMap(({ id }, i) => [
+        { ventaId: id, productoId: a.id, cantidad: 1, precioAplicado: 1500 + (i % 7) },
+        { ventaId: id, productoId: b.id, cantidad: 1, precioAplicado: 150 },
+      ]),
+    );
+    const esperado = Array.from({ length: N }, (_, i) => 1650 + (i % 7)).reduce((x, y) => x + y, 0);
+
+    const r = await pedir('/api/cierre-caja/exportar?desde=2025-01-01&hasta=2025-01-31');
+    expect(r.statusCode).toBe(200);
+    const libro = await abrir(r.rawPayload);
+    expect(fila(libro.getWorksheet('Resumen')!, 'Cantidad de ventas')[1]).toBe(N);
+    expect(fila(libro.getWorksheet('Resumen')!, 'Total')).toEqual(['Total', N, esperado, 0, esperado]);
+
+    const ventas = libro.getWorksheet('Ventas')!;
+    expect(ventas.rowCount).toBe(N + 1);
+    let suma = 0;
+    const ids: number[] = [];
+    ventas.eachRow((row, n) => {
+      if (n === 1) return;
+      ids.push(row.getCell(1).value as number);
+      suma += row.getCell(8).value as number;
+    });
+    expect(ids).toEqual(filas.map((f) => f.id));
+    expect(suma).toBeCloseTo(esperado, 2);
+    expect(ventas.getRow(N + 1).getCell(8).numFmt).toBe(FORMATO_ARS);
+
+    const detalle = libro.getWorksheet('Detalle')!;
+    expect(detalle.rowCount).toBe(2 * N + 1);
+    let subtotales = 0;
+    detalle.eachRow((row, n) => {
+      if (n > 1) subtotales += row.getCell(7).value as number;
+    });
+    expect(subtotales).toBeCloseTo(esperado, 2);
+    expect(detalle.getRow(2 * N + 1).getCell(3).value).toBe('Birome');
   });
 
   it('needs both dates: "Debes seleccionar ambas fechas"', async () => {

@@ -3,19 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hoyMendoza } from '../../domain/fechas';
 import { NOMBRE_ARCHIVO_CIERRE_HOY, nombreArchivoCierre, rangoFechasSchema, resumenInformeSchema } from '../../domain/informe';
 import { errorSchema } from '../http/schemas';
-import { generarCierreXlsx } from './cierre-xlsx';
-import { datosDelCierre, resumenInforme } from './service';
+import { flujoCierreXlsx } from './cierre-xlsx';
+import { datosDelCierre, resumenInforme, type DatosDelCierre } from './service';
 
 const tags = ['informes'];
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const enviarXlsx = (reply: FastifyReply, archivo: Buffer, nombre: string) =>
+// The data is read whole before the first byte (the Resumen sheet needs the totals first), so a
+// database error is still answered as JSON; the file is then streamed (cierre-xlsx.ts).
+const enviarXlsx = (reply: FastifyReply, datos: DatosDelCierre, nombre: string) =>
   reply
     .header('content-type', TIPO_XLSX)
     .header('content-disposition', `attachment; filename="${nombre}"`)
     .header('cache-control', 'no-store')
-    .send(archivo);
+    .send(flujoCierreXlsx(datos));
 
 export async function informeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,8 +35,7 @@ export async function informeRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { desde, hasta } = request.query;
-      const archivo = await generarCierreXlsx(await datosDelCierre(app.db, desde, hasta));
-      return enviarXlsx(reply, archivo, nombreArchivoCierre(desde, hasta));
+      return enviarXlsx(reply, await datosDelCierre(app.db, desde, hasta), nombreArchivoCierre(desde, hasta));
     },
   );
 
@@ -46,8 +47,7 @@ export async function informeRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       const hoy = hoyMendoza();
-      const archivo = await generarCierreXlsx(await datosDelCierre(app.db, hoy, hoy));
-      return enviarXlsx(reply, archivo, NOMBRE_ARCHIVO_CIERRE_HOY);
+      return enviarXlsx(reply, await datosDelCierre(app.db, hoy, hoy), NOMBRE_ARCHIVO_CIERRE_HOY);
     },
   );
 

@@ -38,45 +38,47 @@ export interface DatosDelCierre {
   lineas: LineaDelCierre[];
 }
 
-/** The sales of whole Mendoza days (oldest first) with their lines. */
+/**
+ * The sales of whole Mendoza days (oldest first) with their lines. The two queries run at the same
+ * time; the lines take their sale's date from the join with `venta` that filters them by date (not
+ * from a list of thousands of sale ids).
+ */
 export async function datosDelCierre(db: Db, desde: string, hasta: string): Promise<DatosDelCierre> {
   if (desde > hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
-  const ventas = await db
-    .select({
-      id: venta.id,
-      fecha: venta.fecha,
-      formaPago: venta.formaPago,
-      estadoVenta: venta.estadoVenta,
-      estadoPago: venta.estadoPago,
-      envio: venta.envio,
-      total: venta.total,
-      cliente: usuario.usuario,
-    })
-    .from(venta)
-    .leftJoin(usuario, eq(usuario.id, venta.userId))
-    .where(and(...condicionFechas(desde, hasta)))
-    .orderBy(asc(venta.fecha), asc(venta.id));
-  const fechaDe = new Map(ventas.map((v) => [v.id, v.fecha]));
-  // The lines by the same date condition (a join), not by a list of thousands of sale ids.
-  const lineas =
-    ventas.length === 0
-      ? []
-      : await db
-          .select({
-            ventaId: detalleVenta.ventaId,
-            productoId: detalleVenta.productoId,
-            denominacion: producto.denominacion,
-            codigo: producto.codigo,
-            cantidad: detalleVenta.cantidad,
-            precioAplicado: detalleVenta.precioAplicado,
-            promocionId: detalleVenta.promocionId,
-          })
-          .from(detalleVenta)
-          .innerJoin(venta, eq(venta.id, detalleVenta.ventaId))
-          .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
-          .where(and(...condicionFechas(desde, hasta)))
-          .orderBy(asc(detalleVenta.ventaId), asc(detalleVenta.id));
-  return { desde, hasta, ventas, lineas: lineas.map((l) => ({ ...l, fecha: fechaDe.get(l.ventaId)! })) };
+  const [ventas, lineas] = await Promise.all([
+    db
+      .select({
+        id: venta.id,
+        fecha: venta.fecha,
+        formaPago: venta.formaPago,
+        estadoVenta: venta.estadoVenta,
+        estadoPago: venta.estadoPago,
+        envio: venta.envio,
+        total: venta.total,
+        cliente: usuario.usuario,
+      })
+      .from(venta)
+      .leftJoin(usuario, eq(usuario.id, venta.userId))
+      .where(and(...condicionFechas(desde, hasta)))
+      .orderBy(asc(venta.fecha), asc(venta.id)),
+    db
+      .select({
+        ventaId: detalleVenta.ventaId,
+        fecha: venta.fecha,
+        productoId: detalleVenta.productoId,
+        denominacion: producto.denominacion,
+        codigo: producto.codigo,
+        cantidad: detalleVenta.cantidad,
+        precioAplicado: detalleVenta.precioAplicado,
+        promocionId: detalleVenta.promocionId,
+      })
+      .from(detalleVenta)
+      .innerJoin(venta, eq(venta.id, detalleVenta.ventaId))
+      .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
+      .where(and(...condicionFechas(desde, hasta)))
+      .orderBy(asc(detalleVenta.ventaId), asc(detalleVenta.id)),
+  ]);
+  return { desde, hasta, ventas, lineas };
 }
 
 interface Suma {

@@ -1,7 +1,7 @@
 // Link previews and search engines: product and promotion pages get their own <title>, description
 // and Open Graph tags in the served index.html; /sitemap.xml and /robots.txt describe the public shop.
 import { asc, eq, gte } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { formatearPrecio } from '../../domain/money';
 import { TIENDA } from '../../domain/tienda';
 import type { Db } from '../db/client';
@@ -139,18 +139,16 @@ export const robotsTxt = (publica: string) =>
 /** The routes; `enviar` answers index.html (with or without page metadata). */
 export function registrarVistaPrevia(app: FastifyInstance, indexHtml: string) {
   const publica = app.config.PUBLIC_URL;
-  const html = (reply: FastifyReply, cuerpo: string) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(cuerpo);
 
   app.get<{ Params: { id: string } }>('/producto/:id', { schema: { hide: true } }, async (request, reply) => {
     const id = Number(request.params.id);
     const datos = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await metadatosDeProducto(app.db, publica, id) : null;
     // A missing product still gets the app, which shows the message, with the generic tags.
-    return html(reply, datos ? conMetadatos(indexHtml, datos) : indexHtml);
+    return app.enviarIndex(request, reply, datos ? conMetadatos(indexHtml, datos) : indexHtml);
   });
 
-  app.get('/promociones', { schema: { hide: true } }, async (_request, reply) =>
-    html(reply, conMetadatos(indexHtml, await metadatosDePromociones(app.db, publica))),
+  app.get('/promociones', { schema: { hide: true } }, async (request, reply) =>
+    app.enviarIndex(request, reply, conMetadatos(indexHtml, await metadatosDePromociones(app.db, publica))),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>

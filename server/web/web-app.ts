@@ -1,14 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MENSAJES } from '../../domain/mensajes';
+import { crearPrerender } from './prerender';
 import { registrarVistaPrevia } from './vista-previa';
 
-/** Serves the built React app: hashed assets cached for a year, every other path gets index.html. */
+/**
+ * Serves the built React app: hashed assets cached for a year, every other path gets index.html, with
+ * the storefront pages drawn in by the prerender module when there is one (server/web/prerender.ts).
+ */
 export const webApp = fp(
-  async (app: FastifyInstance, opciones: { webDir: string }) => {
+  async (app: FastifyInstance, opciones: { webDir: string; prerender?: string }) => {
     const indexHtml = await fs.readFile(path.join(opciones.webDir, 'index.html'), 'utf8');
 
     await app.register(fastifyStatic, {
@@ -22,8 +26,12 @@ export const webApp = fp(
       },
     });
 
-    const enviarIndex = (reply: FastifyReply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const prerenderizar = await crearPrerender(app, opciones.prerender);
+    const enviarIndex = async (request: FastifyRequest, reply: FastifyReply, html = indexHtml) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(request.method === 'GET' ? await prerenderizar(request.url, html) : html);
 
     app.decorate('enviarIndex', enviarIndex);
     registrarVistaPrevia(app, indexHtml);
@@ -31,7 +39,7 @@ export const webApp = fp(
     app.setNotFoundHandler((request, reply) => {
       const esPagina = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
       const pideArchivo = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-      if (esPagina && !pideArchivo && !request.url.startsWith('/uploads/')) return enviarIndex(reply);
+      if (esPagina && !pideArchivo && !request.url.startsWith('/uploads/')) return enviarIndex(request, reply);
       return reply.code(404).send({ message: MENSAJES.recursoNoEncontrado });
     });
   },
@@ -40,6 +48,7 @@ export const webApp = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    enviarIndex: (reply: FastifyReply) => FastifyReply;
+    /** index.html (or `html`, e.g. with a page's metadata), with the page drawn in when it is a storefront page. */
+    enviarIndex: (request: FastifyRequest, reply: FastifyReply, html?: string) => Promise<FastifyReply>;
   }
 }

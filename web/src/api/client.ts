@@ -1,4 +1,4 @@
-import { MENSAJES } from '../../../domain/mensajes';
+import { MENSAJE_ERROR_DESCONOCIDO } from '../../../domain/mensaje-error-desconocido';
 
 /** An API answer that was not 2xx, with the server's Spanish message. */
 export class ApiError extends Error {
@@ -18,6 +18,12 @@ export interface OpcionesApi extends Omit<RequestInit, 'body'> {
   query?: Record<string, string | number | boolean | undefined | null>;
 }
 
+// The server's prerender answers the API in-process (no relative URLs in Node): it swaps this.
+let fetchApi: typeof fetch = (entrada, init) => fetch(entrada, init);
+export function usarFetchApi(f: typeof fetch) {
+  fetchApi = f;
+}
+
 export function urlApi(ruta: string, query?: OpcionesApi['query']): string {
   const params = new URLSearchParams();
   for (const [clave, valor] of Object.entries(query ?? {})) {
@@ -29,7 +35,7 @@ export function urlApi(ruta: string, query?: OpcionesApi['query']): string {
 
 export async function apiFetch<T>(ruta: string, { body, query, headers, ...opciones }: OpcionesApi = {}): Promise<T> {
   const esFormulario = body instanceof FormData;
-  const respuesta = await fetch(urlApi(ruta, query), {
+  const respuesta = await fetchApi(urlApi(ruta, query), {
     credentials: 'same-origin',
     ...opciones,
     headers: {
@@ -47,11 +53,11 @@ export async function apiFetch<T>(ruta: string, { body, query, headers, ...opcio
       message?: string;
       errors?: Array<{ campo: string; mensaje: string }>;
     };
-    throw new ApiError(respuesta.status, cuerpo.message ?? MENSAJES.errorDesconocido, cuerpo.errors);
+    throw new ApiError(respuesta.status, cuerpo.message ?? MENSAJE_ERROR_DESCONOCIDO, cuerpo.errors);
   }
   return datos as T;
 }
 
 /** The message to show for any failure: the server's when it sent one. */
-export const mensajeDeError = (error: unknown, porDefecto: string = MENSAJES.errorDesconocido): string =>
+export const mensajeDeError = (error: unknown, porDefecto: string = MENSAJE_ERROR_DESCONOCIDO): string =>
   error instanceof ApiError ? error.message : porDefecto;

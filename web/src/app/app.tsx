@@ -1,27 +1,17 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { CarritoProvider } from '../carrito/carrito-context';
-import { UsuarioProvider } from '../sesion/usuario-context';
-import { router } from './router';
-import { theme } from './theme';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
+import { ATRIBUTO_APP_MONTADA } from '../../../domain/prerender';
+import { Proveedores } from './proveedores';
+import { Pantallas } from './rutas';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
-
-export function App() {
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  useEffect(() => document.documentElement.setAttribute(ATRIBUTO_APP_MONTADA, ''), []);
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <UsuarioProvider>
-          <CarritoProvider>
-            <RouterProvider router={router} />
-          </CarritoProvider>
-        </UsuarioProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+    <Proveedores queryClient={queryClient}>
+      <BrowserRouter>
+        <Pantallas />
+      </BrowserRouter>
+    </Proveedores>
   );
 }

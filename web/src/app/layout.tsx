@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Cargando } from '../components/guards/requiere-rol';
 import { Navbar } from '../components/layout/navbar';
 import { Pie } from '../components/layout/pie';
@@ -23,6 +23,16 @@ function CarritoPanelDiferido() {
   );
 }
 
+/** A new screen starts at the top; back and forward leave the scroll to the browser. */
+function ArribaAlCambiarDePantalla() {
+  const { pathname } = useLocation();
+  const tipo = useNavigationType();
+  useEffect(() => {
+    if (tipo !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, tipo]);
+  return null;
+}
+
 export function Layout() {
   return (
     <>
@@ -37,7 +47,7 @@ export function Layout() {
       </Box>
       <Pie />
       <CarritoPanelDiferido />
-      <ScrollRestoration />
+      <ArribaAlCambiarDePantalla />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { CARRITO_VACIO, carritoReducer, totalItems, type AccionCarrito, type Carrito } from '../../../domain/carrito';
-import { useUser } from '../sesion/usuario-context';
+import { dibujadaEnServidor } from '../app/dibujada-en-servidor';
+import { leerUsuarioGuardado, useUser } from '../sesion/usuario-context';
 
 interface CarritoContexto {
   carrito: Carrito;
@@ -28,13 +29,22 @@ function leerCarrito(clave: string): Carrito {
 export function CarritoProvider({ children }: { children: ReactNode }) {
   const { usuario, cargando } = useUser();
   const clave = claveDe(usuario?.id);
-  const [carrito, despachar] = useReducer(carritoReducer, clave, leerCarrito);
-  const [claveCargada, setClaveCargada] = useState(clave);
+  const [carrito, despachar] = useReducer(carritoReducer, clave, (c) => (dibujadaEnServidor ? CARRITO_VACIO : leerCarrito(c)));
+  // The key of the cart read from storage; null until it has been read (see dibujadaEnServidor).
+  const [claveCargada, setClaveCargada] = useState<string | null>(dibujadaEnServidor ? null : clave);
   const [panelAbierto, setPanelAbierto] = useState(false);
+
+  useLayoutEffect(() => {
+    if (!dibujadaEnServidor) return;
+    // Runs before UsuarioProvider's: the stored user is read here too, as the first render would have.
+    const guardada = claveDe(leerUsuarioGuardado()?.id);
+    despachar({ tipo: 'reemplazar', carrito: leerCarrito(guardada) });
+    setClaveCargada(guardada);
+  }, []);
 
   // On login or logout, switch to that user's cart; a visitor's cart moves into the first login.
   useEffect(() => {
-    if (cargando || clave === claveCargada) return;
+    if (cargando || claveCargada === null || clave === claveCargada) return;
     const propio = leerCarrito(clave);
     const deVisitante = claveCargada === claveDe(undefined) ? carrito : CARRITO_VACIO;
     const vacio = propio.productos.length === 0 && propio.promociones.length === 0;
@@ -44,7 +54,7 @@ export function CarritoProvider({ children }: { children: ReactNode }) {
   }, [cargando, clave, claveCargada, carrito]);
 
   useEffect(() => {
-    if (clave === claveCargada) localStorage.setItem(clave, JSON.stringify(carrito));
+    if (claveCargada !== null && clave === claveCargada) localStorage.setItem(clave, JSON.stringify(carrito));
   }, [carrito, clave, claveCargada]);
 
   const abrirPanel = useCallback(() => setPanelAbierto(true), []);

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UsuarioSesion } from '../../../domain/auth';
 import { ROLES } from '../../../domain/enums';
 import { cerrarSesion, obtenerUsuarioActual } from '../api/auth';
+import { dibujadaEnServidor } from '../app/dibujada-en-servidor';
 
 const CLAVE_ALMACENAMIENTO = 'usuario';
 
@@ -31,7 +32,8 @@ function esUsuarioSesion(x: unknown): x is UsuarioSesion {
   );
 }
 
-function leerGuardado(): UsuarioSesion | null {
+/** The user this browser keeps (null on the server, or when nothing valid is stored). */
+export function leerUsuarioGuardado(): UsuarioSesion | null {
   try {
     const guardado: unknown = JSON.parse(localStorage.getItem(CLAVE_ALMACENAMIENTO) ?? 'null');
     return esUsuarioSesion(guardado) ? guardado : null;
@@ -43,8 +45,12 @@ function leerGuardado(): UsuarioSesion | null {
 /** The logged-in user, kept in local storage (spec section 3) and confirmed by the server's session. */
 export function UsuarioProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [usuario, setUsuario] = useState<UsuarioSesion | null>(leerGuardado);
+  const [usuario, setUsuario] = useState<UsuarioSesion | null>(() => (dibujadaEnServidor ? null : leerUsuarioGuardado()));
   const [cargando, setCargando] = useState(true);
+
+  useLayoutEffect(() => {
+    if (dibujadaEnServidor) setUsuario(leerUsuarioGuardado());
+  }, []);
 
   useEffect(() => {
     let vigente = true;

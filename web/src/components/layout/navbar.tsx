@@ -1,5 +1,6 @@
-import { ActionIcon, Anchor, Badge, Box, Burger, Button, Drawer, Group, Indicator, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Button, Group, Indicator, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { IconAlertCircleFilled, IconPencil, IconShoppingCart } from '@tabler/icons-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { TIENDA } from '../../../../domain/tienda';
@@ -8,6 +9,9 @@ import { paths } from '../../app/paths';
 import { useCarrito } from '../../carrito/carrito-context';
 import { useUser } from '../../sesion/usuario-context';
 import classes from './navbar.module.css';
+
+// Out of the first page: the phone menu is fetched on the first tap of the burger.
+const MenuMovil = lazy(() => import('./menu-movil'));
 
 function Enlaces({ alNavegar }: { alNavegar?: () => void }) {
   const { usuario } = useUser();
@@ -30,9 +34,10 @@ function Enlaces({ alNavegar }: { alNavegar?: () => void }) {
           <Group gap={4} wrap="nowrap" component="span">
             Administrador
             {hayPendientes && (
-              <Tooltip label="Hay pedidos pendientes">
+              // A native tooltip: Mantine's would bring floating-ui into every visitor's first page.
+              <span title="Hay pedidos pendientes" className={classes.alerta}>
                 <IconAlertCircleFilled size={18} color="var(--mantine-color-orange-6)" aria-label="Hay pedidos pendientes" role="img" />
-              </Tooltip>
+              </span>
             )}
           </Group>
         </NavLink>
@@ -46,6 +51,11 @@ export function Navbar() {
   const { cantidadItems, abrirPanel } = useCarrito();
   const navigate = useNavigate();
   const [menuAbierto, menu] = useDisclosure(false);
+  const [menuUsado, setMenuUsado] = useState(false);
+  const alternarMenu = () => {
+    setMenuUsado(true);
+    menu.toggle();
+  };
 
   const cerrarSesion = async () => {
     menu.close();
@@ -89,16 +99,20 @@ export function Navbar() {
               <IconShoppingCart size={20} />
             </ActionIcon>
           </Indicator>
-          <Burger opened={menuAbierto} onClick={menu.toggle} hiddenFrom="md" aria-label="Abrir menú" size="sm" />
+          <Burger opened={menuAbierto} onClick={alternarMenu} hiddenFrom="md" aria-label="Abrir menú" size="sm" />
         </Group>
       </Group>
-      <Drawer opened={menuAbierto} onClose={menu.close} title={TIENDA.nombre} hiddenFrom="md" size="xs" position="right">
-        <Stack gap="md" component="nav" aria-label="Principal (móvil)">
-          <Enlaces alNavegar={menu.close} />
-          <Group gap="xs">{sesion}</Group>
-          {cantidadItems > 0 && <Badge variant="light">{cantidadItems} productos en el carrito</Badge>}
-        </Stack>
-      </Drawer>
+      {menuUsado && (
+        <Suspense fallback={null}>
+          <MenuMovil
+            abierto={menuAbierto}
+            alCerrar={menu.close}
+            enlaces={<Enlaces alNavegar={menu.close} />}
+            sesion={sesion}
+            cantidadItems={cantidadItems}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

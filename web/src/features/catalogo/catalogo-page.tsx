@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Center, Container, Group, Pagination, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, NativeSelect, Pagination, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto';
+import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto-reglas';
 import { mensajeDeError } from '../../api/client';
 import { useCategorias, useProductos, type FiltrosCatalogo } from '../../api/productos';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
@@ -83,28 +83,26 @@ export default function CatalogoPage() {
             style={{ flex: '1 1 220px' }}
             type="search"
           />
-          <Select
+          {/* Native selects: the phone's own picker, keyboard type-ahead, and no popover code on the page. */}
+          <NativeSelect
             label="Marca"
-            placeholder="Todas las marcas"
-            data={[...new Set([...(filtros.marca ? [filtros.marca] : []), ...marcas])].sort((a, b) => a.localeCompare(b, 'es'))}
-            value={filtros.marca ?? null}
-            onChange={(v) => cambiar({ marca: v ?? undefined })}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar el filtro de marca' }}
-            searchable
+            data={[
+              { value: '', label: 'Todas las marcas' },
+              ...[...new Set([...(filtros.marca ? [filtros.marca] : []), ...marcas])].sort((a, b) => a.localeCompare(b, 'es')),
+            ]}
+            value={filtros.marca ?? ''}
+            onChange={(e) => cambiar({ marca: e.currentTarget.value || undefined })}
             style={{ flex: '1 1 160px' }}
-            comboboxProps={{ zIndex: 150 }}
           />
-          <Select
+          <NativeSelect
             label="Categoría"
-            placeholder="Todas las categorías"
-            data={(categorias ?? []).map((c) => ({ value: String(c.id), label: c.denominacion }))}
-            value={filtros.categoriaId ? String(filtros.categoriaId) : null}
-            onChange={(v) => cambiar({ categoria: v ?? undefined })}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar el filtro de categoría' }}
+            data={[
+              { value: '', label: 'Todas las categorías' },
+              ...(categorias ?? []).map((c) => ({ value: String(c.id), label: c.denominacion })),
+            ]}
+            value={filtros.categoriaId ? String(filtros.categoriaId) : ''}
+            onChange={(e) => cambiar({ categoria: e.currentTarget.value || undefined })}
             style={{ flex: '1 1 160px' }}
-            comboboxProps={{ zIndex: 150 }}
           />
           <Stack gap={4} style={{ flex: '0 0 auto' }}>
             <Text size="sm" fw={500} id="orden-precio">
@@ -135,7 +133,7 @@ export default function CatalogoPage() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" mt="md" style={{ opacity: isPlaceholderData ? 0.6 : 1 }} aria-busy={isPending || isPlaceholderData}>
         {isPending
           ? Array.from({ length: 8 }, (_, i) => <TarjetaCargando key={i} />)
-          : data?.items.map((p, i) => <ProductoCard key={p.id} producto={p} prioridad={i < 4} />)}
+          : data?.items.map((p, i) => <ProductoCard key={p.id} producto={p} prioridad={i === 0 ? 'alta' : i < 4 ? 'normal' : 'baja'} />)}
       </SimpleGrid>
 
       {data && data.items.length === 0 && (

@@ -4,12 +4,16 @@ import { Link } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
 import { srcsetImagen } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
-import { estaDisponible, tieneStockBajo, type Producto } from '../../../../domain/producto';
+import type { Producto } from '../../../../domain/producto';
+import { estaDisponible, tieneStockBajo } from '../../../../domain/producto-reglas';
 import { paths, urlImagen } from '../../app/paths';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
 import classes from './catalogo.module.css';
 
-export function ProductoCard({ producto, prioridad = false }: { producto: Producto; prioridad?: boolean }) {
+/** 'alta': the page's likely largest paint, fetched first; 'normal': above the fold; 'baja': loaded when scrolled to. */
+export type PrioridadImagen = 'alta' | 'normal' | 'baja';
+
+export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Producto; prioridad?: PrioridadImagen }) {
   const { agregarProducto, alMaximo } = useAgregarAlCarrito();
   const disponible = estaDisponible(producto.stock);
   const lleno = alMaximo(producto);
@@ -23,7 +27,8 @@ export function ProductoCard({ producto, prioridad = false }: { producto: Produc
           alt={producto.denominacion}
           width={400}
           height={300}
-          loading={prioridad ? 'eager' : 'lazy'}
+          loading={prioridad === 'baja' ? 'lazy' : 'eager'}
+          fetchPriority={prioridad === 'alta' ? 'high' : 'auto'}
           className={classes.imagen}
         />
         <Badge className={classes.badge} color={disponible ? 'green' : 'gray'} variant="filled">

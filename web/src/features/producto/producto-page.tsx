@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
 import { srcsetImagen } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
-import { disponibleEnDetalle, tieneStockBajo } from '../../../../domain/producto';
+import { disponibleEnDetalle, tieneStockBajo } from '../../../../domain/producto-reglas';
 import { TIENDA } from '../../../../domain/tienda';
 import { mensajeDeError } from '../../api/client';
 import { useProducto } from '../../api/productos';
@@ -71,6 +71,7 @@ export default function ProductoPage() {
               alt={producto.denominacion}
               width={600}
               height={600}
+              fetchPriority="high"
               className={classes.imagen}
             />
             {/* Spec section 9: the detail's badge says 'Disponible' above 1 unit; the last one is announced as such. */}

@@ -1,21 +1,22 @@
-import { ActionIcon, Alert, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPackageImport, IconPlus, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
+import { IconPackageImport, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MENSAJES_CARRITO, mensajeRechazo, puedeAgregarProducto } from '../../../../../domain/carrito';
-import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { Producto } from '../../../../../domain/producto';
 import { useEliminarProducto, useGrillaProductos } from '../../../api/admin-productos';
-import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { useCarrito } from '../../../carrito/carrito-context';
-import { Cargando } from '../../../components/guards/requiere-rol';
-import { ConfirmarModal } from '../comun/confirmar-modal';
+import { AccionFila, AccionesFila } from '../comun/acciones-fila';
 import { Encabezado } from '../comun/encabezado';
 import { Paginacion } from '../comun/paginacion';
+import { PanelFiltros } from '../comun/panel-filtros';
+import { SegunConsulta } from '../comun/segun-consulta';
+import { TablaAdmin } from '../comun/tabla-admin';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
 
@@ -28,7 +29,7 @@ export default function GrillaProductosPage() {
   const [denominacionBuscada] = useDebouncedValue(denominacion.trim(), 250);
   const [marcaBuscada] = useDebouncedValue(marca.trim(), 250);
   const [codigoBuscado] = useDebouncedValue(codigo.trim(), 250);
-  const { data, isPending, isError } = useGrillaProductos({
+  const consulta = useGrillaProductos({
     denominacion: denominacionBuscada,
     marcaContiene: marcaBuscada,
     codigo: codigoBuscado,
@@ -36,8 +37,12 @@ export default function GrillaProductosPage() {
     porPagina: POR_PAGINA,
   });
   const eliminar = useEliminarProducto();
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<Producto>({
+    eliminar,
+    pregunta: (p) => `¿Está seguro que desea eliminar el producto ${p.denominacion}?`,
+    onEliminado: (p) => notifications.show({ color: 'green', message: `Producto eliminado: ${p.denominacion}` }),
+  });
   const { carrito, despachar } = useCarrito();
-  const [aEliminar, setAEliminar] = useState<Producto | null>(null);
   const movil = useMediaQuery('(max-width: 40em)');
 
   const filtro = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -56,15 +61,6 @@ export default function GrillaProductosPage() {
     notifications.show({ color: 'green', message: MENSAJES_CARRITO.agregado });
   };
 
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Producto eliminado: ${aEliminar.denominacion}` }),
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
-  };
-
   return (
     <Container size="xl" py="lg">
       <Encabezado titulo="Productos">
@@ -76,82 +72,52 @@ export default function GrillaProductosPage() {
         </Button>
       </Encabezado>
 
-      <Paper withBorder p="sm" mb="md" component="section" aria-label="Filtros">
+      <PanelFiltros>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput label="Denominación" placeholder="Buscar por nombre" value={denominacion} onChange={filtro(setDenominacion)} />
           <TextInput label="Marca" placeholder="Buscar por marca" value={marca} onChange={filtro(setMarca)} />
           <TextInput label="Código" placeholder="Buscar por código" value={codigo} onChange={filtro(setCodigo)} />
         </SimpleGrid>
-      </Paper>
+      </PanelFiltros>
 
-      {isPending ? (
-        <Cargando />
-      ) : isError ? (
-        <Alert color="red">{MENSAJES.errorCargarDatos}</Alert>
-      ) : movil ? (
-        <>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
-            {data.items.length === 0 && <Text c="dimmed">No hay productos que coincidan con la búsqueda.</Text>}
-            {data.items.map((p) => (
-              <Card component="li" key={p.id} withBorder padding="sm">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <div>
-                    <Text fw={600} size="sm">
-                      {p.denominacion}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {p.codigo} · {p.marca}
-                    </Text>
-                  </div>
-                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {formatearPrecio(p.precio)}
-                  </Text>
-                </Group>
-                <Group justify="space-between" mt="xs" wrap="nowrap">
-                  <Text size="sm" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined}>
-                    Stock: {p.stock} · Vendidos: {p.cantidadVendida}
-                  </Text>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="light" color="green" size="lg" aria-label={`Agregar ${p.denominacion} al carrito`} onClick={() => agregarAlCarrito(p)} disabled={p.stock <= 0}>
-                      <IconShoppingCartPlus size={18} />
-                    </ActionIcon>
-                    <ActionIcon component={Link} to={paths.formProducto(p.id)} variant="light" size="lg" aria-label={`Editar ${p.denominacion}`}>
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                    <ActionIcon variant="light" color="red" size="lg" aria-label={`Eliminar ${p.denominacion}`} onClick={() => setAEliminar(p)}>
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="xs" aria-label="Productos">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Producto</Table.Th>
-                  <Table.Th>Marca</Table.Th>
-                  <Table.Th ta="right">Stock</Table.Th>
-                  <Table.Th ta="right">Vendidos</Table.Th>
-                  <Table.Th ta="right">Precio</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No hay productos que coincidan con la búsqueda.
+      <SegunConsulta consulta={consulta}>
+        {(data) => (
+          <>
+            {movil ? (
+              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
+                {data.items.length === 0 && <Text c="dimmed">No hay productos que coincidan con la búsqueda.</Text>}
+                {data.items.map((p) => (
+                  <Card component="li" key={p.id} withBorder padding="sm">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <div>
+                        <Text fw={600} size="sm">
+                          {p.denominacion}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {p.codigo} · {p.marca}
+                        </Text>
+                      </div>
+                      <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                        {formatearPrecio(p.precio)}
                       </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                    </Group>
+                    <Group justify="space-between" mt="xs" wrap="nowrap">
+                      <Text size="sm" c={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange.8' : undefined}>
+                        Stock: {p.stock} · Vendidos: {p.cantidadVendida}
+                      </Text>
+                      <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => pedirEliminar(p)} enTarjeta />
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            ) : (
+              <TablaAdmin
+                etiqueta="Productos"
+                anchoMinimo={760}
+                columnas={['Producto', 'Marca', { titulo: 'Stock', derecha: true }, { titulo: 'Vendidos', derecha: true }, { titulo: 'Precio', derecha: true }, 'Acciones']}
+                vacia={data.items.length === 0}
+                mensajeVacia="No hay productos que coincidan con la búsqueda."
+              >
                 {data.items.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td>
@@ -171,42 +137,35 @@ export default function GrillaProductosPage() {
                       {formatearPrecio(p.precio)}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Agregar al carrito">
-                          <ActionIcon variant="subtle" color="green" aria-label={`Agregar ${p.denominacion} al carrito`} onClick={() => agregarAlCarrito(p)} disabled={p.stock <= 0}>
-                            <IconShoppingCartPlus size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Editar">
-                          <ActionIcon component={Link} to={paths.formProducto(p.id)} variant="subtle" aria-label={`Editar ${p.denominacion}`}>
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Eliminar">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${p.denominacion}`} onClick={() => setAEliminar(p)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <AccionesProducto producto={p} onAgregar={() => agregarAlCarrito(p)} onEliminar={() => pedirEliminar(p)} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      )}
+              </TablaAdmin>
+            )}
+            <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+          </>
+        )}
+      </SegunConsulta>
 
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? `¿Está seguro que desea eliminar el producto ${aEliminar.denominacion}?` : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
+  );
+}
+
+/** Add to cart, then the usual 'Editar' and 'Eliminar'. */
+function AccionesProducto({ producto: p, onAgregar, onEliminar, enTarjeta }: { producto: Producto; onAgregar: () => void; onEliminar: () => void; enTarjeta?: boolean }) {
+  return (
+    <AccionesFila nombre={p.denominacion} editarHref={paths.formProducto(p.id)} onEliminar={onEliminar} enTarjeta={enTarjeta}>
+      <AccionFila
+        etiqueta="Agregar al carrito"
+        nombreAccesible={`Agregar ${p.denominacion} al carrito`}
+        icono={<IconShoppingCartPlus size={18} />}
+        color="green"
+        onClick={onAgregar}
+        disabled={p.stock <= 0}
+        enTarjeta={enTarjeta}
+      />
+    </AccionesFila>
   );
 }

@@ -12,8 +12,8 @@ import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { BuscadorProducto } from '../comun/buscador-producto';
-import { ConfirmarModal } from '../comun/confirmar-modal';
 import { formatearFecha } from '../comun/fechas';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 /** Spec screen 23: the products of a promotion. */
 export default function DetallePromocionPage() {
@@ -22,10 +22,13 @@ export default function DetallePromocionPage() {
   const detalles = useDetallesPromocion(id);
   const agregar = useAgregarDetallePromocion();
   const eliminar = useEliminarDetallePromocion();
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<DetallePromocion>({
+    eliminar,
+    pregunta: (d) => `¿Está seguro que desea quitar ${d.producto.denominacion} de la promoción?`,
+  });
   const [producto, setProducto] = useState<SugerenciaProducto | null>(null);
   const [cantidad, setCantidad] = useState<number | ''>(1);
   const [error, setError] = useState('');
-  const [aEliminar, setAEliminar] = useState<DetallePromocion | null>(null);
 
   if (promocion.isPending) return <Cargando />;
   if (promocion.isError) {
@@ -51,14 +54,6 @@ export default function DetallePromocionPage() {
         onError: (e) => setError(mensajeDeError(e, MENSAJES.errorDesconocido)),
       },
     );
-  };
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
   };
 
   return (
@@ -106,7 +101,7 @@ export default function DetallePromocionPage() {
                 <Text>
                   {d.producto.denominacion} - Cantidad: {d.cantidad}
                 </Text>
-                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${d.producto.denominacion}`} onClick={() => setAEliminar(d)}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${d.producto.denominacion}`} onClick={() => pedirEliminar(d)}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -119,15 +114,7 @@ export default function DetallePromocionPage() {
           Finalizar
         </Button>
       </Group>
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? `¿Está seguro que desea quitar ${aEliminar.producto.denominacion} de la promoción?` : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
   );
 }

@@ -1,36 +1,30 @@
-import { ActionIcon, Alert, Badge, Button, Container, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Container, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconListDetails, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import { estaActiva, type Promocion } from '../../../../../domain/promocion';
 import { useEliminarPromocion, usePromociones } from '../../../api/admin-promociones';
-import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
-import { Cargando } from '../../../components/guards/requiere-rol';
-import { ConfirmarModal } from '../comun/confirmar-modal';
+import { AccionFila, AccionesFila } from '../comun/acciones-fila';
 import { Encabezado } from '../comun/encabezado';
 import { formatearFecha } from '../comun/fechas';
+import { SegunConsulta } from '../comun/segun-consulta';
+import { TablaAdmin } from '../comun/tabla-admin';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const productosDe = (p: Promocion) =>
   p.detalles?.length ? p.detalles.map((d) => (d.cantidad > 1 ? `${d.producto.denominacion} x${d.cantidad}` : d.producto.denominacion)).join(', ') : 'Sin productos';
 
 /** Spec screen 15: every promotion; the expired ones stand out. */
 export default function GrillaPromocionesPage() {
-  const { data, isPending, isError } = usePromociones();
+  const consulta = usePromociones();
   const eliminar = useEliminarPromocion();
-  const [aEliminar, setAEliminar] = useState<Promocion | null>(null);
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Promoción eliminada: ${aEliminar.denominacion}` }),
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
-  };
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<Promocion>({
+    eliminar,
+    pregunta: (p) => `¿Está seguro que desea eliminar la promoción ${p.denominacion}?`,
+    onEliminado: (p) => notifications.show({ color: 'green', message: `Promoción eliminada: ${p.denominacion}` }),
+  });
 
   return (
     <Container size="xl" py="lg">
@@ -39,83 +33,52 @@ export default function GrillaPromocionesPage() {
           Nueva Promoción
         </Button>
       </Encabezado>
-      {isPending ? (
-        <Cargando />
-      ) : isError ? (
-        <Alert color="red">{MENSAJES.errorCargarDatos}</Alert>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="xs" aria-label="Promociones">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Denominación</Table.Th>
-                <Table.Th>Productos</Table.Th>
-                <Table.Th>Descripción</Table.Th>
-                <Table.Th>Fecha Inicio</Table.Th>
-                <Table.Th>Fecha Fin</Table.Th>
-                <Table.Th ta="right">Precio Promocional</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed" ta="center" py="md">
-                      No hay promociones cargadas.
-                    </Text>
+      <SegunConsulta consulta={consulta}>
+        {(data) => (
+          <TablaAdmin
+            etiqueta="Promociones"
+            anchoMinimo={900}
+            columnas={['Denominación', 'Productos', 'Descripción', 'Fecha Inicio', 'Fecha Fin', { titulo: 'Precio Promocional', derecha: true }, 'Acciones']}
+            vacia={data.length === 0}
+            mensajeVacia="No hay promociones cargadas."
+            resaltarAlPasar={false}
+          >
+            {data.map((p) => {
+              const vencida = !estaActiva(p);
+              return (
+                <Table.Tr key={p.id} bg={vencida ? 'var(--mantine-color-red-0)' : undefined} data-vencida={vencida || undefined}>
+                  <Table.Td fw={600}>
+                    {p.denominacion}{' '}
+                    {vencida && (
+                      <Badge color="red" size="xs" variant="filled">
+                        Vencida
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{productosDe(p)}</Table.Td>
+                  <Table.Td>{p.descripcion}</Table.Td>
+                  <Table.Td>{formatearFecha(p.fechaInicio)}</Table.Td>
+                  <Table.Td c={vencida ? 'red.8' : undefined}>{formatearFecha(p.fechaFin)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatearPrecio(p.precioPromocional)}
+                  </Table.Td>
+                  <Table.Td>
+                    <AccionesFila nombre={p.denominacion} onEliminar={() => pedirEliminar(p)}>
+                      <AccionFila
+                        etiqueta="Productos de la promoción"
+                        nombreAccesible={`Productos de ${p.denominacion}`}
+                        icono={<IconListDetails size={18} />}
+                        href={paths.detallePromocion(p.id)}
+                      />
+                    </AccionesFila>
                   </Table.Td>
                 </Table.Tr>
-              )}
-              {data.map((p) => {
-                const vencida = !estaActiva(p);
-                return (
-                  <Table.Tr key={p.id} bg={vencida ? 'var(--mantine-color-red-0)' : undefined} data-vencida={vencida || undefined}>
-                    <Table.Td fw={600}>
-                      {p.denominacion}{' '}
-                      {vencida && (
-                        <Badge color="red" size="xs" variant="filled">
-                          Vencida
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{productosDe(p)}</Table.Td>
-                    <Table.Td>{p.descripcion}</Table.Td>
-                    <Table.Td>{formatearFecha(p.fechaInicio)}</Table.Td>
-                    <Table.Td c={vencida ? 'red.8' : undefined}>{formatearFecha(p.fechaFin)}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatearPrecio(p.precioPromocional)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Productos de la promoción">
-                          <ActionIcon component={Link} to={paths.detallePromocion(p.id)} variant="subtle" aria-label={`Productos de ${p.denominacion}`}>
-                            <IconListDetails size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Eliminar">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Eliminar ${p.denominacion}`} onClick={() => setAEliminar(p)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? `¿Está seguro que desea eliminar la promoción ${aEliminar.denominacion}?` : ''}
-      </ConfirmarModal>
+              );
+            })}
+          </TablaAdmin>
+        )}
+      </SegunConsulta>
+      {modalEliminar}
     </Container>
   );
 }

@@ -17,7 +17,7 @@ import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { BuscadorProducto } from '../comun/buscador-producto';
-import { ConfirmarModal } from '../comun/confirmar-modal';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 type ProductoElegido = Pick<SugerenciaProducto, 'id' | 'denominacion' | 'codigo' | 'precio'> & { stock?: number };
 
@@ -37,7 +37,16 @@ export default function FormDetalleVentaPage() {
   const [cantidad, setCantidad] = useState<number | ''>(1);
   const [producto, setProducto] = useState<ProductoElegido | null>(null);
   const [error, setError] = useState('');
-  const [aEliminar, setAEliminar] = useState<DetalleVenta | null>(null);
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<DetalleVenta>({
+    eliminar,
+    pregunta: (d) => MENSAJES.confirmarEliminarDetalle(d.producto.denominacion),
+    onEliminado: (d) => {
+      notifications.show({ color: 'green', message: `Se eliminó ${d.producto.denominacion} de la venta.` });
+      if (d.id === idDetalle) navigate(paths.formVenta(idVenta));
+    },
+    onError: () => setError(MENSAJES.errorEliminarDetalle),
+  });
+
   const [idCargado, setIdCargado] = useState(0);
 
   // The edited line fills the form once.
@@ -105,18 +114,6 @@ export default function FormDetalleVentaPage() {
           ),
       },
     );
-  };
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `Se eliminó ${aEliminar.producto.denominacion} de la venta.` });
-        if (aEliminar.id === idDetalle) navigate(paths.formVenta(idVenta));
-      },
-      onError: () => setError(MENSAJES.errorEliminarDetalle),
-      onSettled: () => setAEliminar(null),
-    });
   };
 
   return (
@@ -199,7 +196,7 @@ export default function FormDetalleVentaPage() {
                     variant="light"
                     size="xs"
                     leftSection={<IconTrash size={14} />}
-                    onClick={() => setAEliminar(d)}
+                    onClick={() => pedirEliminar(d)}
                     aria-label={`Eliminar ${d.producto.denominacion}`}
                   >
                     Eliminar
@@ -211,15 +208,7 @@ export default function FormDetalleVentaPage() {
         </Stack>
       )}
 
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? MENSAJES.confirmarEliminarDetalle(aEliminar.producto.denominacion) : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
   );
 }

@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDeviceFloppy, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
@@ -11,8 +11,10 @@ import { useActualizarVenta, useCrearVenta, useEliminarDetalleVenta, useVenta, t
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { useUser } from '../../../sesion/usuario-context';
-import { ConfirmarModal } from '../comun/confirmar-modal';
+import { AccionesFila } from '../comun/acciones-fila';
 import { diaMendoza } from '../comun/fechas';
+import { FilaVacia } from '../comun/fila-vacia';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const ESTADOS = opciones(ESTADO_VENTA_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
 const FORMAS = opciones(FORMA_PAGO_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
@@ -32,7 +34,12 @@ export default function FormVentaPage() {
   const [estadoVenta, setEstadoVenta] = useState<EstadoVenta>('PENDIENTE');
   const [formaPago, setFormaPago] = useState<FormaPago>('EFECTIVO');
   const [error, setError] = useState('');
-  const [aEliminar, setAEliminar] = useState<DetalleVenta | null>(null);
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<DetalleVenta>({
+    eliminar: eliminarDetalle,
+    pregunta: (d) => MENSAJES.confirmarEliminarDetalle(d.producto.denominacion),
+    onEliminado: (d) => notifications.show({ color: 'green', message: `Se eliminó ${d.producto.denominacion} de la venta.` }),
+    onError: () => setError(MENSAJES.errorEliminarDetalle),
+  });
 
   // Fill the form when the sale arrives; a refresh after a line changes keeps what the admin typed.
   const cargada = venta.data;
@@ -105,15 +112,6 @@ export default function FormVentaPage() {
     );
   };
 
-  const confirmarEliminarDetalle = () => {
-    if (!aEliminar) return;
-    eliminarDetalle.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Se eliminó ${aEliminar.producto.denominacion} de la venta.` }),
-      onError: () => setError(MENSAJES.errorEliminarDetalle),
-      onSettled: () => setAEliminar(null),
-    });
-  };
-
   return (
     <Container size="md" py="lg">
       <Group justify="space-between" mb="md" wrap="wrap">
@@ -165,13 +163,9 @@ export default function FormVentaPage() {
             </Table.Thead>
             <Table.Tbody>
               {detalles.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed" ta="center" py="sm">
-                      No hay detalles de venta.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <FilaVacia columnas={4} py="sm">
+                  No hay detalles de venta.
+                </FilaVacia>
               ) : (
                 detalles.map((d) => (
                   <Table.Tr key={d.id}>
@@ -181,18 +175,7 @@ export default function FormVentaPage() {
                       {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio }]))}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Editar">
-                          <ActionIcon component={Link} to={paths.formDetalleVenta(id, d.id)} variant="subtle" aria-label={`Editar detalle de ${d.producto.denominacion}`}>
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Eliminar">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Eliminar detalle de ${d.producto.denominacion}`} onClick={() => setAEliminar(d)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <AccionesFila nombre={`detalle de ${d.producto.denominacion}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => pedirEliminar(d)} />
                     </Table.Td>
                   </Table.Tr>
                 ))
@@ -216,15 +199,7 @@ export default function FormVentaPage() {
         </Group>
       </Paper>
 
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminarDetalle}
-        confirmando={eliminarDetalle.isPending}
-      >
-        {aEliminar ? MENSAJES.confirmarEliminarDetalle(aEliminar.producto.denominacion) : ''}
-      </ConfirmarModal>
+      {modalEliminar}
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Container, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
@@ -7,14 +7,17 @@ import { Link } from 'react-router';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
-import { mensajeDeError } from '../../../api/client';
 import { useEliminarVenta, useEliminarVentasEntreFechas, useGrillaVentas, type VentaResumen } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
-import { Cargando } from '../../../components/guards/requiere-rol';
-import { ConfirmarModal, TRANSICION_MODAL } from '../comun/confirmar-modal';
+import { AccionesFila } from '../comun/acciones-fila';
+import { TRANSICION_MODAL } from '../comun/confirmar-modal';
 import { Encabezado } from '../comun/encabezado';
 import { formatearFecha } from '../comun/fechas';
 import { Paginacion } from '../comun/paginacion';
+import { PanelFiltros } from '../comun/panel-filtros';
+import { SegunConsulta } from '../comun/segun-consulta';
+import { TablaAdmin } from '../comun/tabla-admin';
+import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
 
@@ -27,30 +30,25 @@ export default function GrillaPedidosPage() {
   const invertido = Boolean(desde && hasta && desde > hasta);
   const [rango, setRango] = useState({ desde: '', hasta: '' });
   if (!invertido && (rango.desde !== desde || rango.hasta !== hasta)) setRango({ desde, hasta });
-  const { data, isPending, isError } = useGrillaVentas({
+  const consulta = useGrillaVentas({
     desde: rango.desde || undefined,
     hasta: rango.hasta || undefined,
     pagina,
     porPagina: POR_PAGINA,
   });
-  const [aEliminar, setAEliminar] = useState<VentaResumen | null>(null);
   const [masivoAbierto, setMasivoAbierto] = useState(false);
   const eliminar = useEliminarVenta();
+  const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<VentaResumen>({
+    eliminar,
+    pregunta: (v) => MENSAJES.confirmarEliminarVenta(v.id),
+    onEliminado: (v) => notifications.show({ color: 'green', message: `Venta nro ${v.id} eliminada.` }),
+  });
   const movil = useMediaQuery('(max-width: 40em)');
 
   const limpiarFiltros = () => {
     setDesde('');
     setHasta('');
     setPagina(1);
-  };
-
-  const confirmarEliminar = () => {
-    if (!aEliminar) return;
-    eliminar.mutate(aEliminar.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: `Venta nro ${aEliminar.id} eliminada.` }),
-      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES.errorEliminarElemento) }),
-      onSettled: () => setAEliminar(null),
-    });
   };
 
   return (
@@ -64,7 +62,7 @@ export default function GrillaPedidosPage() {
         </Button>
       </Encabezado>
 
-      <Paper withBorder p="sm" mb="md" component="section" aria-label="Filtros">
+      <PanelFiltros>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput type="date" label="Desde" value={desde} onChange={(e) => (setDesde(e.currentTarget.value), setPagina(1))} />
           <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => (setHasta(e.currentTarget.value), setPagina(1))} />
@@ -77,47 +75,26 @@ export default function GrillaPedidosPage() {
             {MENSAJES.rangoFechasInvertido}
           </Text>
         )}
-      </Paper>
+      </PanelFiltros>
 
-      {isPending ? (
-        <Cargando />
-      ) : isError ? (
-        <Alert color="red">No se pudieron cargar las ventas.</Alert>
-      ) : movil ? (
-        <>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
-            {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
-            {data.items.map((v) => (
-              <TarjetaVenta key={v.id} venta={v} onEliminar={() => setAEliminar(v)} />
-            ))}
-          </Stack>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped={false} highlightOnHover verticalSpacing="xs" aria-label="Ventas">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nro venta</Table.Th>
-                  <Table.Th>Cliente</Table.Th>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Forma de pago</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Estado</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No hay ventas para mostrar.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+      <SegunConsulta consulta={consulta} mensajeError="No se pudieron cargar las ventas.">
+        {(data) => (
+          <>
+            {movil ? (
+              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
+                {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
+                {data.items.map((v) => (
+                  <TarjetaVenta key={v.id} venta={v} onEliminar={() => pedirEliminar(v)} />
+                ))}
+              </Stack>
+            ) : (
+              <TablaAdmin
+                etiqueta="Ventas"
+                anchoMinimo={860}
+                columnas={['Nro venta', 'Cliente', 'Fecha', 'Forma de pago', { titulo: 'Total', derecha: true }, 'Estado', 'Acciones']}
+                vacia={data.items.length === 0}
+                mensajeVacia="No hay ventas para mostrar."
+              >
                 {data.items.map((v) => {
                   const concluida = v.estadoVenta === 'CONCLUIDO';
                   return (
@@ -144,38 +121,19 @@ export default function GrillaPedidosPage() {
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label="Editar">
-                            <ActionIcon component={Link} to={paths.formVenta(v.id)} variant="subtle" aria-label={`Editar venta nro ${v.id}`}>
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Eliminar">
-                            <ActionIcon variant="subtle" color="red" aria-label={`Eliminar venta nro ${v.id}`} onClick={() => setAEliminar(v)}>
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
+                        <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => pedirEliminar(v)} />
                       </Table.Td>
                     </Table.Tr>
                   );
                 })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
-        </>
-      )}
+              </TablaAdmin>
+            )}
+            <Paginacion pagina={data.pagina} porPagina={data.porPagina} total={data.total} onCambiar={setPagina} />
+          </>
+        )}
+      </SegunConsulta>
 
-      <ConfirmarModal
-        abierto={aEliminar !== null}
-        titulo="Confirmar eliminación"
-        onCancelar={() => setAEliminar(null)}
-        onConfirmar={confirmarEliminar}
-        confirmando={eliminar.isPending}
-      >
-        {aEliminar ? MENSAJES.confirmarEliminarVenta(aEliminar.id) : ''}
-      </ConfirmarModal>
+      {modalEliminar}
 
       <EliminarPedidosModal abierto={masivoAbierto} onCerrar={() => setMasivoAbierto(false)} onEliminadas={limpiarFiltros} />
     </Container>

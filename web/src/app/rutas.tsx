@@ -1,31 +1,30 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
-import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
+import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
 import { NoEncontradaPage } from './no-encontrada-page';
 import { Layout } from './layout';
+import { perezosa as paginaPerezosa } from './pagina-perezosa';
 
-/** A route whose screen is its own chunk, downloaded when first visited. */
-const perezosa = (cargar: () => Promise<{ default: ComponentType }>) => ({
-  lazy: async () => ({ Component: (await cargar()).default }),
-});
+/** A route whose screen is its own chunk, downloaded when first visited (or ahead, see precargarRuta). */
+const perezosa = (cargar: () => Promise<{ default: ComponentType }>) => {
+  const Pagina = paginaPerezosa(cargar);
+  return { element: <Pagina />, handle: { precargar: Pagina.precargar } };
+};
 
-// Admin screens use React.lazy, not the route's `lazy`: the router would fetch the chunk while matching
-// the URL, before the guard runs; a lazy component is fetched only when the guard lets it render.
+// Admin screens are never prerendered nor fetched ahead: only when the guard lets them render.
 const admin = (cargar: () => Promise<{ default: ComponentType }>) => {
   const Pagina = lazy(cargar);
   return { element: <Pagina /> };
 };
 
-const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoPage') => ({
-  lazy: async () => ({ Component: (await import('../features/pagos/pago-resultado-page'))[nombre] }),
-});
+const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoPage') =>
+  perezosa(async () => ({ default: (await import('../features/pagos/pago-resultado-page'))[nombre] }));
 
-export const router = createBrowserRouter([
+/** The screens, shared by the browser's router and the server's prerender. */
+export const rutas: RouteObject[] = [
   {
     element: <Layout />,
-    // Opening a lazy page directly: a spinner while its chunk arrives.
-    hydrateFallbackElement: <Cargando />,
     children: [
       { index: true, element: <HomePage /> },
       // Lazy too: the form libraries and zod stay out of the first page.
@@ -76,4 +75,17 @@ export const router = createBrowserRouter([
       { path: '*', element: <NoEncontradaPage /> },
     ],
   },
-]);
+];
+
+/** Fetches the chunk of the screen at `pathname`, so that its first render draws it at once. */
+export async function precargarRuta(pathname: string): Promise<void> {
+  const coincidencias = matchRoutes(rutas, pathname) ?? [];
+  await Promise.all(
+    coincidencias.map(({ route }) => (route.handle as { precargar?: () => Promise<void> } | undefined)?.precargar?.()),
+  );
+}
+
+/** The screen of the current address. */
+export function Pantallas() {
+  return useRoutes(rutas);
+}

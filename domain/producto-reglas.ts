@@ -1,0 +1,13 @@
+// The product rules the storefront shows, without zod: importing them keeps zod out of the shop's pages.
+
+export const STOCK_BAJO_MAXIMO = 5;
+
+export const ORDENES_PRECIO = ['asc', 'desc'] as const;
+export type OrdenPrecio = (typeof ORDENES_PRECIO)[number];
+export const ORDEN_PRECIO_LABEL: Record<OrdenPrecio, string> = { asc: 'Menor a mayor', desc: 'Mayor a menor' };
+
+/** Catalogue badge and add button (spec section 9). */
+export const estaDisponible = (stock: number) => stock > 0;
+export const tieneStockBajo = (stock: number) => stock >= 1 && stock <= STOCK_BAJO_MAXIMO;
+/** The detail page's badge uses stock > 1, as the spec says; its add button stock > 0. */
+export const disponibleEnDetalle = (stock: number) => stock > 1;

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ID_ESTADO_INICIAL } from '../../domain/prerender';
+import { buildApp } from '../app';
+import { leerConfig } from '../config';
+import type { BaseDeDatos } from '../db/client';
+import { crearBaseDePrueba } from '../test/base-de-prueba';
+import { crearProducto } from '../test/fabricas';
+
+// A stand-in for dist/ssr/entry-server.js: it asks the API through the fetch it is given, as the real
+// one does, and says how many times it rendered.
+const MODULO = `
+let veces = 0;
+export async function prerenderizar(url, fetchApi) {
+  if (url === '/DondeEstamos') throw new Error('falla a propósito');
+  if (url === '/promociones') return new Promise(() => {});
+  veces += 1;
+  const r = await fetchApi('/api/producto?porPagina=1');
+  const pagina = await r.json();
+  return { html: '<h1>' + pagina.items[0].denominacion + '</h1><p>' + veces + '</p>', estado: { peligro: '</script><script>alert(1)</script>' } };
+}
+`;
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let base: BaseDeDatos;
+const carpeta = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
+
+beforeAll(async () => {
+  const webDir = path.join(carpeta, 'web');
+  fs.mkdirSync(webDir, { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Tienda</title><div id="root"></div>');
+  const modulo = path.join(carpeta, 'entry-server.mjs');
+  fs.writeFileSync(modulo, MODULO);
+  base = await crearBaseDePrueba();
+  await crearProducto(base.db, { denominacion: 'Lápiz negro HB' });
+  app = await buildApp({ config: leerConfig({ DATA_DIR: carpeta, LOG_LEVEL: 'silent' }), base, webDir, prerender: modulo, cacheApiSegundos: 60 });
+});
+afterAll(async () => {
+  await app.close();
+  await base.cerrar();
+  fs.rmSync(carpeta, { recursive: true, force: true });
+});
+
+const pagina = async (url: string) => {
+  const r = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  expect(r.statusCode).toBe(200);
+  expect(r.headers['content-type']).toContain('text/html');
+  return r.body;
+};
+
+describe('storefront pages arrive prerendered', () => {
+  it.each(['/', '/products', '/products?q=lapiz&orden=desc', '/producto/1'])('%s carries the drawn page and its API answers', async (url) => {
+    const html = await pagina(url);
+    expect(html).toContain('<div id="root"><h1>Lápiz negro HB</h1>');
+    expect(html).toContain(`<script type="application/json" id="${ID_ESTADO_INICIAL}">`);
+    // The state cannot close its <script>: no markup injection through API data.
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+  });
+
+  it.each(['/login', '/Admin', '/misCompras', '/grillaProducts', '/producto/abc'])('%s gets the bare app', async (url) => {
+    const html = await pagina(url);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain(ID_ESTADO_INICIAL);
+  });
+
+  it('a failing or slow render gets the bare app, never an error page', async () => {
+    expect(await pagina('/DondeEstamos')).toContain('<div id="root"></div>');
+    const inicio = Date.now();
+    expect(await pagina('/promociones')).toContain('<div id="root"></div>');
+    expect(Date.now() - inicio).toBeLessThan(5000);
+  });
+
+  it('keeps a drawn page while the API cache does, and draws it again after any write', async () => {
+    const primera = await pagina('/?prueba=cache');
+    expect(await pagina('/?prueba=cache')).toBe(primera);
+    app.cacheRespuestas.invalidar();
+    expect(await pagina('/?prueba=cache')).not.toBe(primera);
+  });
+});

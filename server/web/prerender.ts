@@ -1,0 +1,89 @@
+// The public pages arrive drawn: index.html with the page the React app would render for a visitor,
+// and the API answers it used, so the browser paints before any JavaScript and its first render matches.
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { ID_ESTADO_INICIAL } from '../../domain/prerender';
+
+/** What dist/ssr/entry-server.js (web/src/ssr/entry-server.tsx) exports. */
+interface ModuloPrerender {
+  prerenderizar: (url: string, fetchApi: typeof fetch) => Promise<{ html: string; estado: unknown } | null>;
+}
+
+/** The storefront pages: the same for every visitor (no personal data), worth drawing on the server. */
+const PAGINAS = [/^\/$/, /^\/products$/, /^\/producto\/\d{1,10}$/, /^\/promociones$/, /^\/DondeEstamos$/];
+/** A slow render must not hold the page: the app alone draws it then. */
+const ESPERA_MAXIMA_MS = 1500;
+const MAXIMO_GUARDADAS = 300;
+
+export const esPaginaPrerenderizable = (url: string) => PAGINAS.some((p) => p.test(url.split('?')[0] ?? ''));
+
+/** JSON inside <script>: nothing in it may close the element. */
+const jsonEnHtml = (valor: unknown) =>
+  JSON.stringify(valor).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function insertarPrerender(indexHtml: string, html: string, estado: unknown): string {
+  return indexHtml.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${html}</div><script type="application/json" id="${ID_ESTADO_INICIAL}">${jsonEnHtml(estado)}</script>`,
+  );
+}
+
+/** The API answered in-process (`inject`): no socket, and the same validation, cache and errors as a browser gets. */
+function fetchInterno(app: FastifyInstance): typeof fetch {
+  return async (entrada) => {
+    const url = typeof entrada === 'string' ? entrada : entrada instanceof URL ? entrada.pathname + entrada.search : entrada.url;
+    const r = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const cabeceras = new Headers();
+    for (const [nombre, valor] of Object.entries(r.headers)) if (typeof valor === 'string') cabeceras.set(nombre, valor);
+    return new Response(r.statusCode === 204 || r.statusCode === 304 ? null : r.body, { status: r.statusCode, headers: cabeceras });
+  };
+}
+
+export type Prerenderizar = (url: string, indexHtml: string) => Promise<string>;
+
+/**
+ * `prerenderizar(url, html)` answers `html` with the page drawn in, when `url` is a storefront page and
+ * the prerender module exists; otherwise (or on any failure, logged) `html` as it was. Drawn pages are
+ * kept `segundos` like the API's public reads, and forgotten on every write through this process.
+ */
+export async function crearPrerender(app: FastifyInstance, modulo: string | undefined): Promise<Prerenderizar> {
+  if (!modulo || !fs.existsSync(modulo)) return async (_url, indexHtml) => indexHtml;
+  const { prerenderizar } = (await import(pathToFileURL(modulo).href)) as ModuloPrerender;
+  const fetchApi = fetchInterno(app);
+  const guardadas = new Map<string, { html: string; estado: unknown; hasta: number }>();
+  app.cacheRespuestas.alInvalidar(() => guardadas.clear());
+
+  const dibujar = async (url: string) => {
+    const ahora = Date.now();
+    const guardada = guardadas.get(url);
+    if (guardada && guardada.hasta > ahora) return guardada;
+    const hecha = await prerenderizar(url, fetchApi);
+    if (!hecha) return null;
+    if (app.cacheRespuestas.segundos > 0) {
+      guardadas.delete(url);
+      if (guardadas.size >= MAXIMO_GUARDADAS) guardadas.delete(guardadas.keys().next().value!);
+      guardadas.set(url, { ...hecha, hasta: ahora + app.cacheRespuestas.segundos * 1000 });
+    }
+    return hecha;
+  };
+
+  return async (url, indexHtml) => {
+    if (!esPaginaPrerenderizable(url)) return indexHtml;
+    let plazo: NodeJS.Timeout | undefined;
+    try {
+      const hecha = await Promise.race([
+        dibujar(url),
+        new Promise<null>((resolver) => {
+          plazo = setTimeout(() => resolver(null), ESPERA_MAXIMA_MS);
+        }),
+      ]);
+      return hecha ? insertarPrerender(indexHtml, hecha.html, hecha.estado) : indexHtml;
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'prerender fallido: se envía la aplicación sin dibujar');
+      return indexHtml;
+    } finally {
+      clearTimeout(plazo);
+    }
+  };
+}

@@ -1,0 +1,12 @@
+// The page's only <script>. A prerendered page is already drawn: the browser paints it before the
+// app's JavaScript is fetched and run (which then takes over the same markup). Otherwise, at once.
+import { ID_ESTADO_INICIAL } from '../../domain/prerender';
+
+const iniciar = () => void import('./main');
+
+if (document.getElementById(ID_ESTADO_INICIAL) && document.visibilityState === 'visible') {
+  // rAF runs just before the first frame is painted; the timeout, just after it.
+  requestAnimationFrame(() => setTimeout(iniciar, 0));
+} else {
+  iniciar();
+}
