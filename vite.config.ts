@@ -16,6 +16,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // One stylesheet: the server's prerender of any page is styled by the <link> in index.html alone.
     cssCodeSplit: false,
   },
+  // The prerender module (SSR build) bundles the icons and Mantine instead of importing the packages:
+  // the icons' index loads all ~5,000 icons and Mantine's every component, 80 MB of the server's memory
+  // for the dozen icons and components a page uses (docs/performance.md). Same markup either way.
+  ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
   server: {
     proxy: { '/api': servidor, '/uploads': servidor, '/sitemap.xml': servidor, '/robots.txt': servidor },
   },
