@@ -18,7 +18,11 @@ const ultimaModificacion = (carpeta) => {
 };
 
 const construido = Math.min(...construidos.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
-const fuentes = Math.max(ultimaModificacion(path.join(raiz, 'web')), ultimaModificacion(path.join(raiz, 'domain')));
+const fuentes = Math.max(
+  ultimaModificacion(path.join(raiz, 'web')),
+  ultimaModificacion(path.join(raiz, 'domain')),
+  fs.statSync(path.join(raiz, 'vite.config.ts')).mtimeMs,
+);
 if (construido < fuentes) {
   console.log('Construyendo la aplicación web (solo la primera vez o tras cambios)...');
   const build = spawnSync('npm', ['run', 'build'], { cwd: raiz, stdio: 'inherit' });
