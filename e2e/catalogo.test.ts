@@ -172,6 +172,8 @@ describe('product detail (spec screen 6)', () => {
     expect(await tarjeta(page, 'Marcadores escolares x 12').isVisible()).toBe(true);
     await page.goto('/producto/1');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    // Mantine's colors hang on this attribute: without it, buttons and badges are drawn transparent.
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('light');
     await captura(page, 'producto-sin-javascript');
     await contexto.close();
 
