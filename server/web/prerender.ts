@@ -16,13 +16,13 @@ const PAGINAS = [/^\/$/, /^\/products$/, /^\/producto\/\d{1,10}$/, /^\/promocion
 const ESPERA_MAXIMA_MS = 1500;
 const MAXIMO_GUARDADAS = 300;
 
-export const esPaginaPrerenderizable = (url: string) => PAGINAS.some((p) => p.test(url.split('?')[0] ?? ''));
+const esPaginaPrerenderizable = (url: string) => PAGINAS.some((p) => p.test(url.split('?')[0] ?? ''));
 
 /** JSON inside <script>: nothing in it may close the element. */
 const jsonEnHtml = (valor: unknown) =>
   JSON.stringify(valor).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function insertarPrerender(indexHtml: string, html: string, estado: unknown): string {
+function insertarPrerender(indexHtml: string, html: string, estado: unknown): string {
   return indexHtml.replace(
     '<div id="root"></div>',
     () => `<div id="root">${html}</div><script type="application/json" id="${ID_ESTADO_INICIAL}">${jsonEnHtml(estado)}</script>`,
