@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diaMendoza, diaSchema, esDiaValido, finDelDiaMendoza, horaLocalMendoza, hoyMendoza, inicioDelDiaMendoza, parsearFecha } from './fechas';
+import { diaMendoza, esDiaValido, finDelDiaMendoza, horaLocalMendoza, hoyMendoza, inicioDelDiaMendoza, parsearFecha } from './fechas';
+import { diaSchema } from './fechas-schemas';
 
 describe('Mendoza days', () => {
   it('a day runs from 00:00:00.000 to 23:59:59.999 at UTC-3', () => {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-
 // Business days are Mendoza days (America/Argentina/Mendoza). Argentina keeps UTC-3 all year, so a
-// fixed offset is exact and needs no time-zone database in the browser.
+// fixed offset is exact and needs no time-zone database in the browser. No zod here: the cash-closing
+// workbook's worker thread uses these and would load it for nothing (the schemas: fechas-schemas.ts).
 export const ZONA_MENDOZA = 'America/Argentina/Mendoza';
 const OFFSET_MENDOZA = '-03:00';
 const OFFSET_MS = 3 * 3_600_000;
@@ -29,14 +28,6 @@ export const hoyMendoza = (ahora: Date = new Date()): string => diaMendoza(ahora
 /** The wall-clock time in Mendoza as a Date whose UTC fields show it (for spreadsheet cells). */
 export const horaLocalMendoza = (fecha: Date): Date => new Date(fecha.getTime() - OFFSET_MS);
 
-/** A 'yyyy-MM-dd' day in a query or a body. */
-export const diaSchema = (mensajeObligatorio: string, mensajeInvalido = 'La fecha no es válida (formato aaaa-mm-dd).') =>
-  z
-    .string({ error: mensajeObligatorio })
-    .trim()
-    .min(1, mensajeObligatorio)
-    .refine(esDiaValido, mensajeInvalido);
-
 /** ISO date-times with an offset or Z ('2026-03-01T10:00:00-03:00'); without one they are Mendoza time. */
 const FORMATO_FECHA_HORA = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -55,19 +46,3 @@ export function parsearFecha(texto: string, limite: 'inicio' | 'fin'): Date | nu
   const fecha = new Date(conZona);
   return Number.isNaN(fecha.getTime()) ? null : fecha;
 }
-
-/** A date field of a request: a day or a date-time, as `parsearFecha` reads it. */
-export const fechaEntradaSchema = (limite: 'inicio' | 'fin', mensajeObligatorio: string, mensajeInvalido: string) =>
-  z
-    .string({ error: mensajeObligatorio })
-    .trim()
-    .min(1, mensajeObligatorio)
-    .max(40, mensajeInvalido)
-    .transform((texto, ctx) => {
-      const fecha = parsearFecha(texto, limite);
-      if (!fecha) {
-        ctx.addIssue({ code: 'custom', message: mensajeInvalido });
-        return z.NEVER;
-      }
-      return fecha;
-    });

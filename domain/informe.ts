@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORMAS_PAGO } from './enums';
-import { diaSchema } from './fechas';
+import { diaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
 
 /** A cash-closing or report range: both Mendoza days required, inclusive. */

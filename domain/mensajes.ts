@@ -16,6 +16,7 @@ export const MENSAJES = {
   tipoContenidoNoSoportado: 'Tipo de contenido no soportado.',
   recursoNoEncontrado: 'No se encontró el recurso solicitado.',
   errorInesperado: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
+  cierreXlsxNoDisponible: 'No se pudo armar el archivo del cierre de caja. Intentá de nuevo en unos minutos.',
   errorDesconocido: MENSAJE_ERROR_DESCONOCIDO,
   productoNoEncontrado: 'No se encontró el producto.',
   categoriaNoEncontrada: 'No se encontró la categoría.',

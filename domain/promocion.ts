@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fechaEntradaSchema } from './fechas';
+import { fechaEntradaSchema } from './fechas-schemas';
 import { parsearDecimal } from './money';
 
 export const MENSAJES_PROMOCION = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
-import { diaSchema, esDiaValido } from './fechas';
+import { esDiaValido } from './fechas';
+import { diaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
 
 const id = z.number().int();
