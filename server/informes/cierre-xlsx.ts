@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../domain/enums';
 import { horaLocalMendoza } from '../../domain/fechas';
 import { aCentavos, aPesos } from '../../domain/money';
-import { totalesDelCierre, type DatosDelCierre } from './service';
+import { totalesDelCierre, type DatosDelCierre } from './cierre';
 
 /** ARS with two decimals; Excel shows the separators of the reader's locale. */
 export const FORMATO_ARS = '"$" #,##0.00';

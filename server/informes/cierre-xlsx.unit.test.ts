@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
 import { registrarManejoDeErrores } from '../http/manejar-errores';
 import { escribirCierreXlsx, flujoCierreXlsx } from './cierre-xlsx';
-import type { DatosDelCierre, LineaDelCierre } from './service';
+import type { DatosDelCierre, LineaDelCierre } from './cierre';
 
 const LINEA: LineaDelCierre = {
   ventaId: 1,

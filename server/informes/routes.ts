@@ -4,7 +4,8 @@ import { hoyMendoza } from '../../domain/fechas';
 import { NOMBRE_ARCHIVO_CIERRE_HOY, nombreArchivoCierre, rangoFechasSchema, resumenInformeSchema } from '../../domain/informe';
 import { errorSchema } from '../http/schemas';
 import { flujoCierreXlsx } from './cierre-xlsx';
-import { datosDelCierre, resumenInforme, type DatosDelCierre } from './service';
+import type { DatosDelCierre } from './cierre';
+import { datosDelCierre, resumenInforme } from './service';
 
 const tags = ['informes'];
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema };

@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { FORMAS_PAGO, type EstadoPago, type EstadoVenta, type FormaPago } from '../../domain/enums';
 import { diaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
 import type { ResumenInforme } from '../../domain/informe';
 import { MENSAJES } from '../../domain/mensajes';
@@ -8,35 +7,7 @@ import type { Db } from '../db/client';
 import { detalleVenta, producto, usuario, venta } from '../db/schema';
 import { Invalido } from '../errors';
 import { condicionFechas } from '../ventas/service';
-
-export interface VentaDelCierre {
-  id: number;
-  fecha: Date;
-  formaPago: FormaPago;
-  estadoVenta: EstadoVenta;
-  estadoPago: EstadoPago | null;
-  envio: number;
-  total: number;
-  cliente: string | null;
-}
-
-export interface LineaDelCierre {
-  ventaId: number;
-  fecha: Date;
-  productoId: number;
-  denominacion: string;
-  codigo: string;
-  cantidad: number;
-  precioAplicado: number;
-  promocionId: number | null;
-}
-
-export interface DatosDelCierre {
-  desde: string;
-  hasta: string;
-  ventas: VentaDelCierre[];
-  lineas: LineaDelCierre[];
-}
+import { totalesDelCierre, type DatosDelCierre } from './cierre';
 
 /**
  * The sales of whole Mendoza days (oldest first) with their lines. The two queries run at the same
@@ -79,32 +50,6 @@ export async function datosDelCierre(db: Db, desde: string, hasta: string): Prom
       .orderBy(asc(detalleVenta.ventaId), asc(detalleVenta.id)),
   ]);
   return { desde, hasta, ventas, lineas };
-}
-
-interface Suma {
-  cantidad: number;
-  centavos: number;
-  cobrado: number;
-  pendiente: number;
-}
-const sumaVacia = (): Suma => ({ cantidad: 0, centavos: 0, cobrado: 0, pendiente: 0 });
-function sumar(s: Suma, v: { total: number; estadoVenta: EstadoVenta }) {
-  const c = aCentavos(v.total);
-  s.cantidad += 1;
-  s.centavos += c;
-  if (v.estadoVenta === 'CONCLUIDO') s.cobrado += c;
-  else s.pendiente += c;
-}
-
-/** Totals per payment method and in all: collected (CONCLUIDO) apart from pending. In cents. */
-export function totalesDelCierre(ventas: readonly VentaDelCierre[]) {
-  const general = sumaVacia();
-  const porForma = new Map<FormaPago, Suma>(FORMAS_PAGO.map((f) => [f, sumaVacia()]));
-  for (const v of ventas) {
-    sumar(general, v);
-    sumar(porForma.get(v.formaPago)!, v);
-  }
-  return { general, porForma };
 }
 
 const MAX_DIAS_COMPLETOS = 366;

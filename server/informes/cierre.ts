@@ -1,0 +1,59 @@
+// The cash closing's data and its totals, without the database: shared by service.ts (main thread) and
+// the workbook's worker (cierre-xlsx-worker.ts), which must not load drizzle or the schema.
+import { FORMAS_PAGO, type EstadoPago, type EstadoVenta, type FormaPago } from '../../domain/enums';
+import { aCentavos } from '../../domain/money';
+
+export interface VentaDelCierre {
+  id: number;
+  fecha: Date;
+  formaPago: FormaPago;
+  estadoVenta: EstadoVenta;
+  estadoPago: EstadoPago | null;
+  envio: number;
+  total: number;
+  cliente: string | null;
+}
+
+export interface LineaDelCierre {
+  ventaId: number;
+  fecha: Date;
+  productoId: number;
+  denominacion: string;
+  codigo: string;
+  cantidad: number;
+  precioAplicado: number;
+  promocionId: number | null;
+}
+
+export interface DatosDelCierre {
+  desde: string;
+  hasta: string;
+  ventas: VentaDelCierre[];
+  lineas: LineaDelCierre[];
+}
+
+interface Suma {
+  cantidad: number;
+  centavos: number;
+  cobrado: number;
+  pendiente: number;
+}
+const sumaVacia = (): Suma => ({ cantidad: 0, centavos: 0, cobrado: 0, pendiente: 0 });
+function sumar(s: Suma, v: { total: number; estadoVenta: EstadoVenta }) {
+  const c = aCentavos(v.total);
+  s.cantidad += 1;
+  s.centavos += c;
+  if (v.estadoVenta === 'CONCLUIDO') s.cobrado += c;
+  else s.pendiente += c;
+}
+
+/** Totals per payment method and in all: collected (CONCLUIDO) apart from pending. In cents. */
+export function totalesDelCierre(ventas: readonly VentaDelCierre[]) {
+  const general = sumaVacia();
+  const porForma = new Map<FormaPago, Suma>(FORMAS_PAGO.map((f) => [f, sumaVacia()]));
+  for (const v of ventas) {
+    sumar(general, v);
+    sumar(porForma.get(v.formaPago)!, v);
+  }
+  return { general, porForma };
+}
