@@ -45,7 +45,9 @@ export async function construirServidorSiHaceFalta() {
   try {
     await esbuild.build({
       absWorkingDir: RAIZ,
-      entryPoints: { main: 'server/main.ts' },
+      // The cash-closing workbook's worker thread is a second entry (server/informes/cierre-xlsx-pool.ts
+      // finds it from RAIZ); code both use goes into shared chunks.
+      entryPoints: { main: 'server/main.ts', 'cierre-xlsx-worker': 'server/informes/cierre-xlsx-worker.ts' },
       outdir: temporal,
       outExtension: { '.js': '.mjs' },
       bundle: true,
@@ -56,6 +58,8 @@ export async function construirServidorSiHaceFalta() {
       target: 'node20',
       // Dynamic imports (the Mercado Pago SDK, PGlite) stay lazy: separate chunks loaded on first use.
       splitting: true,
+      // Tells cierre-xlsx-pool.ts to start the compiled worker, not the TypeScript one.
+      define: { SERVIDOR_COMPILADO: 'true' },
       sourcemap: true,
       logLevel: 'warning',
     });

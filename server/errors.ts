@@ -10,8 +10,9 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: ErrorDeCampo[],
+    opciones?: ErrorOptions,
   ) {
-    super(message);
+    super(message, opciones);
     this.name = new.target.name;
   }
 }
@@ -54,5 +55,10 @@ export class TipoNoSoportado extends AppError {
 export class DemasiadosIntentos extends AppError {
   constructor(message: string) {
     super(429, message);
+  }
+}
+export class NoDisponible extends AppError {
+  constructor(message: string, opciones?: ErrorOptions) {
+    super(503, message, undefined, opciones);
   }
 }

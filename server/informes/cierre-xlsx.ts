@@ -1,9 +1,11 @@
 // The cash-closing spreadsheet: what an owner closing the till needs, money as real numbers.
-// Written with exceljs's streaming writer straight into the reply: the rows are compressed and sent
-// as they are made, so neither the workbook model nor the whole file is ever in memory.
+// Written with exceljs's streaming writer into a stream: the rows are compressed and sent as they are
+// made, so neither the workbook model nor the whole file is ever in memory. Runs in a worker thread
+// (cierre-xlsx-worker.ts): the main thread never loads exceljs.
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { setImmediate as turno } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../domain/enums';
 import { horaLocalMendoza } from '../../domain/fechas';
 import { aCentavos, aPesos } from '../../domain/money';
@@ -123,7 +125,7 @@ async function escribirFilas<T>(hoja: Hoja, columnas: readonly Columna[], items:
 
 /** Writes the workbook (sheets Resumen, Ventas, Detalle) into `destino` and ends it. */
 export async function escribirCierreXlsx(datos: DatosDelCierre, destino: Writable): Promise<void> {
-  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const libro = new WorkbookWriter({
     stream: destino,
     useStyles: true,
     useSharedStrings: false,
@@ -159,10 +161,10 @@ export async function escribirCierreXlsx(datos: DatosDelCierre, destino: Writabl
 }
 
 /**
- * The workbook as a stream for `reply.send`. If writing fails, the stream is destroyed with the
- * error and Fastify destroys the connection (the zip's first bytes leave at once, so the status and
- * headers are already out): the client gets a broken download, never a short file that opens.
- * Errors that can be answered as JSON (dates, the database) happen before: see routes.ts.
+ * The workbook as a stream (the worker pipes it to the main thread). If writing fails, the stream is
+ * destroyed with the error; in the reply, Fastify then destroys the connection: the client gets a
+ * broken download, never a short file that opens. Errors that can be answered as JSON (dates, the
+ * database, the worker until its first bytes) happen before: see cierre-xlsx-pool.ts.
  */
 export function flujoCierreXlsx(datos: DatosDelCierre): Readable {
   const salida = new PassThrough();

@@ -145,6 +145,16 @@ describe('GET /api/cierre-caja/exportar', () => {
     expect(detalle.getRow(2 * N + 1).getCell(3).value).toBe('Birome');
   });
 
+  it('answers two downloads at once, each whole (one worker thread each)', async () => {
+    const [uno, otro] = await Promise.all([
+      pedir('/api/cierre-caja/exportar?desde=2026-04-01&hasta=2026-04-02'),
+      pedir('/api/cierre-caja/exportar?desde=2026-04-01&hasta=2026-04-01'),
+    ]);
+    expect([uno.statusCode, otro.statusCode]).toEqual([200, 200]);
+    expect(fila((await abrir(uno.rawPayload)).getWorksheet('Resumen')!, 'Total')).toEqual(['Total', 3, 4650.5, 2000, 6650.5]);
+    expect(fila((await abrir(otro.rawPayload)).getWorksheet('Resumen')!, 'Total')).toEqual(['Total', 2, 3450, 2000, 5450]);
+  });
+
   it('needs both dates: "Debes seleccionar ambas fechas"', async () => {
     const r = await pedir('/api/cierre-caja/exportar?desde=2026-04-01');
     expect(r.statusCode).toBe(400);

@@ -3,25 +3,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hoyMendoza } from '../../domain/fechas';
 import { NOMBRE_ARCHIVO_CIERRE_HOY, nombreArchivoCierre, rangoFechasSchema, resumenInformeSchema } from '../../domain/informe';
 import { errorSchema } from '../http/schemas';
-import { flujoCierreXlsx } from './cierre-xlsx';
 import type { DatosDelCierre } from './cierre';
+import { PoolXlsx } from './cierre-xlsx-pool';
 import { datosDelCierre, resumenInforme } from './service';
 
 const tags = ['informes'];
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-// The data is read whole before the first byte (the Resumen sheet needs the totals first), so a
-// database error is still answered as JSON; the file is then streamed (cierre-xlsx.ts).
-const enviarXlsx = (reply: FastifyReply, datos: DatosDelCierre, nombre: string) =>
-  reply
-    .header('content-type', TIPO_XLSX)
-    .header('content-disposition', `attachment; filename="${nombre}"`)
-    .header('cache-control', 'no-store')
-    .send(flujoCierreXlsx(datos));
-
 export async function informeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Workers start on the first download and end when idle (cierre-xlsx-pool.ts).
+  const pool = new PoolXlsx({ log: app.log });
+  app.addHook('onClose', () => pool.cerrar());
+
+  // The data is read whole before the first byte (the Resumen sheet needs the totals first), and the
+  // worker's first bytes are awaited too: a database or worker failure until then is still JSON.
+  const enviarXlsx = async (reply: FastifyReply, datos: DatosDelCierre, nombre: string) => {
+    const libro = await pool.libro(datos);
+    return reply
+      .header('content-type', TIPO_XLSX)
+      .header('content-disposition', `attachment; filename="${nombre}"`)
+      .header('cache-control', 'no-store')
+      .send(libro);
+  };
 
   r.get(
     '/api/cierre-caja/exportar',

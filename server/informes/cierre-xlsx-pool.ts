@@ -1,0 +1,208 @@
+// Cash-closing workbooks written in worker threads (cierre-xlsx-worker.ts), so that two downloads at
+// once use two cores and exceljs never loads in the main thread. The main thread still reads the
+// data (the database, PGlite included, lives here) and sends it in columns (cierre-compacto.ts);
+// the worker streams the zipped bytes back into the reply.
+// Decision docs/decisions/014-cierre-xlsx-en-worker.md.
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import { MENSAJES } from '../../domain/mensajes';
+import { NoDisponible } from '../errors';
+import { RAIZ } from '../raiz';
+import type { DatosDelCierre } from './cierre';
+import { compactar, transferibles, type CierreCompacto } from './cierre-compacto';
+
+/** Messages to the worker; `id` names one workbook. */
+export type AlWorker = { tipo: 'libro'; id: number; datos: CierreCompacto } | { tipo: 'sigue'; id: number } | { tipo: 'cancelar'; id: number };
+/** Messages from the worker: chunks of the file, then `fin`, or `error`. */
+export type AlPrincipal =
+  | { tipo: 'trozo'; id: number; bytes: ArrayBuffer; largo: number }
+  | { tipo: 'fin'; id: number }
+  | { tipo: 'error'; id: number; mensaje: string };
+
+// Replaced by `true` when scripts/servidor.mjs compiles the server (esbuild's `define`).
+declare const SERVIDOR_COMPILADO: boolean | undefined;
+
+/**
+ * The worker's file: compiled next to main.mjs by `npm start`; else the TypeScript source, through a
+ * shim that registers tsx's loader (a worker does not inherit it): tests, `npm run dev`, e2e.
+ */
+export const ARCHIVO_WORKER =
+  typeof SERVIDOR_COMPILADO !== 'undefined' && SERVIDOR_COMPILADO
+    ? path.join(RAIZ, 'dist', 'server', 'cierre-xlsx-worker.mjs')
+    : path.join(RAIZ, 'server', 'informes', 'cierre-xlsx-worker-tsx.mjs');
+
+export interface OpcionesPoolXlsx {
+  /** Workers at most (the machine's cores); more downloads share them. */
+  maximo?: number;
+  /** A worker without work this long ends: its isolate and exceljs cost memory. */
+  ociosoMs?: number;
+  archivo?: string;
+  log?: FastifyBaseLogger;
+}
+
+interface Trabajo {
+  id: number;
+  resolver: (salida: Readable) => void;
+  rechazar: (error: Error) => void;
+  /** The reply's stream, once the first bytes came. */
+  salida?: PassThrough;
+}
+
+interface Hilo {
+  worker: Worker;
+  trabajos: Map<number, Trabajo>;
+  ocioso?: NodeJS.Timeout;
+}
+
+export class PoolXlsx {
+  private readonly maximo: number;
+  private readonly ociosoMs: number;
+  private readonly archivo: string;
+  private readonly log: FastifyBaseLogger | undefined;
+  /** Workers that take work: one that failed or is ending leaves this set at once. */
+  private readonly hilos = new Set<Hilo>();
+  private ultimoId = 0;
+  private cerrado = false;
+
+  constructor(opciones: OpcionesPoolXlsx = {}) {
+    this.maximo = opciones.maximo ?? 2;
+    this.ociosoMs = opciones.ociosoMs ?? 60_000;
+    this.archivo = opciones.archivo ?? ARCHIVO_WORKER;
+    this.log = opciones.log;
+  }
+
+  /**
+   * The workbook of `datos`, resolved with its first bytes: until then any failure (the worker does
+   * not start, dies, or throws) rejects with NoDisponible, a JSON error. After them, a failure
+   * destroys the stream and Fastify the connection: a broken download, never a short file that opens.
+   */
+  libro(datos: DatosDelCierre): Promise<Readable> {
+    if (this.cerrado) return Promise.reject(new NoDisponible(MENSAJES.cierreXlsxNoDisponible));
+    const compacto = compactar(datos);
+    return new Promise<Readable>((resolver, rechazar) => {
+      const trabajo: Trabajo = { id: ++this.ultimoId, resolver, rechazar };
+      let hilo: Hilo;
+      try {
+        hilo = this.elegir();
+      } catch (error) {
+        this.log?.error({ err: error }, 'no se pudo iniciar el worker del xlsx');
+        rechazar(new NoDisponible(MENSAJES.cierreXlsxNoDisponible, { cause: error }));
+        return;
+      }
+      clearTimeout(hilo.ocioso);
+      hilo.trabajos.set(trabajo.id, trabajo);
+      hilo.worker.postMessage({ tipo: 'libro', id: trabajo.id, datos: compacto } satisfies AlWorker, transferibles(compacto));
+    });
+  }
+
+  /** Workers taking work now (tests). */
+  get workers(): Worker[] {
+    return [...this.hilos].map((h) => h.worker);
+  }
+
+  /** Workbooks under way (tests). */
+  get enCurso(): number {
+    let n = 0;
+    for (const hilo of this.hilos) n += hilo.trabajos.size;
+    return n;
+  }
+
+  async cerrar(): Promise<void> {
+    this.cerrado = true;
+    const hilos = [...this.hilos];
+    this.hilos.clear();
+    await Promise.all(hilos.map((h) => h.worker.terminate()));
+  }
+
+  /** An idle worker, else a new one while under `maximo`, else the least busy. */
+  private elegir(): Hilo {
+    let elegido: Hilo | undefined;
+    for (const hilo of this.hilos) if (!elegido || hilo.trabajos.size < elegido.trabajos.size) elegido = hilo;
+    if (elegido && (elegido.trabajos.size === 0 || this.hilos.size >= this.maximo)) return elegido;
+    return this.iniciar();
+  }
+
+  private iniciar(): Hilo {
+    const worker = new Worker(this.archivo);
+    // Unreferenced: a warm worker never keeps the process alive (the HTTP server does).
+    worker.unref();
+    const hilo: Hilo = { worker, trabajos: new Map() };
+    this.hilos.add(hilo);
+    worker.on('message', (mensaje: AlPrincipal) => this.alMensaje(hilo, mensaje));
+    worker.on('error', (error) => {
+      this.hilos.delete(hilo);
+      this.log?.error({ err: error }, 'el worker del xlsx falló');
+      this.fallarTodos(hilo, error);
+    });
+    worker.on('exit', (codigo) => {
+      this.hilos.delete(hilo);
+      clearTimeout(hilo.ocioso);
+      if (hilo.trabajos.size > 0 && !this.cerrado) this.log?.error({ codigo }, 'el worker del xlsx terminó con archivos a medias');
+      this.fallarTodos(hilo, new Error(`el worker del xlsx terminó (código ${codigo})`));
+    });
+    return hilo;
+  }
+
+  private alMensaje(hilo: Hilo, mensaje: AlPrincipal) {
+    const trabajo = hilo.trabajos.get(mensaje.id);
+    if (!trabajo) return;
+    switch (mensaje.tipo) {
+      case 'trozo': {
+        const primero = !trabajo.salida;
+        const salida = (trabajo.salida ??= this.salidaDe(hilo, trabajo));
+        const sigue = () => {
+          if (hilo.trabajos.has(trabajo.id)) hilo.worker.postMessage({ tipo: 'sigue', id: trabajo.id } satisfies AlWorker);
+        };
+        // The worker waits for these: the reply's pace (a slow client) becomes the writer's.
+        if (salida.write(Buffer.from(mensaje.bytes, 0, mensaje.largo))) sigue();
+        else salida.once('drain', sigue);
+        if (primero) trabajo.resolver(salida);
+        break;
+      }
+      case 'fin':
+        this.terminar(hilo, trabajo);
+        if (trabajo.salida) trabajo.salida.end();
+        // A zip always has bytes; still, never leave a request waiting.
+        else trabajo.rechazar(new NoDisponible(MENSAJES.cierreXlsxNoDisponible));
+        break;
+      case 'error':
+        this.terminar(hilo, trabajo);
+        // After the reply closed, the error is only the worker noticing it.
+        if (!trabajo.salida?.destroyed) this.log?.error({ detalle: mensaje.mensaje }, 'el xlsx del cierre falló en el worker');
+        this.fallar(trabajo, new Error(mensaje.mensaje));
+        break;
+    }
+  }
+
+  /** The reply's stream; if it closes before the end (the client went away), the worker stops. */
+  private salidaDe(hilo: Hilo, trabajo: Trabajo): PassThrough {
+    const salida = new PassThrough();
+    salida.on('close', () => {
+      if (hilo.trabajos.has(trabajo.id)) hilo.worker.postMessage({ tipo: 'cancelar', id: trabajo.id } satisfies AlWorker);
+    });
+    return salida;
+  }
+
+  private fallar(trabajo: Trabajo, causa: Error) {
+    if (trabajo.salida) trabajo.salida.destroy(causa);
+    else trabajo.rechazar(new NoDisponible(MENSAJES.cierreXlsxNoDisponible, { cause: causa }));
+  }
+
+  private fallarTodos(hilo: Hilo, causa: Error) {
+    const trabajos = [...hilo.trabajos.values()];
+    hilo.trabajos.clear();
+    for (const trabajo of trabajos) this.fallar(trabajo, causa);
+  }
+
+  private terminar(hilo: Hilo, trabajo: Trabajo) {
+    hilo.trabajos.delete(trabajo.id);
+    if (hilo.trabajos.size > 0 || !this.hilos.has(hilo)) return;
+    hilo.ocioso = setTimeout(() => {
+      // Out of the set first: no new work may reach a worker that is ending.
+      this.hilos.delete(hilo);
+      void hilo.worker.terminate();
+    }, this.ociosoMs).unref();
+  }
+}

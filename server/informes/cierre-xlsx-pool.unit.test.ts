@@ -1,0 +1,173 @@
+import { get, type IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { setTimeout as esperar } from 'node:timers/promises';
+import ExcelJS from 'exceljs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MENSAJES } from '../../domain/mensajes';
+import { NoDisponible } from '../errors';
+import { registrarManejoDeErrores } from '../http/manejar-errores';
+import type { DatosDelCierre, LineaDelCierre, VentaDelCierre } from './cierre';
+import { compactar, descompactar } from './cierre-compacto';
+import { escribirCierreXlsx } from './cierre-xlsx';
+import { PoolXlsx } from './cierre-xlsx-pool';
+
+/** `ventas` sales of 2 lines each, every kind of value (anonymous, no payment status, promotion). */
+function datosDe(ventas: number): DatosDelCierre {
+  const inicio = Date.parse('2026-03-01T03:00:00Z');
+  const formas = ['EFECTIVO', 'MERCADOPAGO', 'QR', 'POSTNET', 'TRANSFERENCIA'] as const;
+  const v: VentaDelCierre[] = Array.from({ length: ventas }, (_, i) => ({
+    id: i + 1,
+    fecha: new Date(inicio + i * 60_000),
+    formaPago: formas[i % formas.length]!,
+    estadoVenta: i % 10 === 0 ? 'PENDIENTE' : 'CONCLUIDO',
+    estadoPago: i % 5 === 1 ? 'APROBADO' : null,
+    envio: i % 7 === 0 ? 1500 : 0,
+    total: 1650.25 + (i % 13),
+    cliente: i % 3 === 0 ? null : `cliente${i % 50}`,
+  }));
+  const lineas: LineaDelCierre[] = v.flatMap((venta, i) => [
+    { ventaId: venta.id, fecha: venta.fecha, productoId: 1 + (i % 97), denominacion: `Cuaderno ${i % 97}`, codigo: `C-${i % 97}`, cantidad: 1 + (i % 3), precioAplicado: 1500.5, promocionId: null },
+    { ventaId: venta.id, fecha: venta.fecha, productoId: 200, denominacion: 'Birome azul', codigo: 'B-1', cantidad: 1, precioAplicado: 149.75, promocionId: i % 4 === 0 ? 7 : null },
+  ]);
+  return { desde: '2026-03-01', hasta: '2026-03-31', ventas: v, lineas };
+}
+
+const aBuffer = async (flujo: NodeJS.ReadableStream) => {
+  const partes: Buffer[] = [];
+  for await (const parte of flujo) partes.push(parte as Buffer);
+  return Buffer.concat(partes);
+};
+
+async function enProceso(datos: DatosDelCierre): Promise<Buffer> {
+  const partes: Buffer[] = [];
+  await escribirCierreXlsx(datos, new Writable({ write: (parte: Buffer, _e, listo) => (partes.push(parte), listo()) }));
+  return Buffer.concat(partes);
+}
+
+/** Every cell of every sheet: value, number format, bold; and the column widths. */
+async function celdas(archivo: Buffer) {
+  const libro = new ExcelJS.Workbook();
+  await libro.xlsx.load(archivo as unknown as ArrayBuffer);
+  return libro.worksheets.map((hoja) => {
+    const filas: unknown[] = [];
+    hoja.eachRow({ includeEmpty: true }, (row, n) => {
+      const fila: unknown[] = [n];
+      row.eachCell({ includeEmpty: true }, (celda, c) => fila.push([c, celda.value, celda.numFmt, celda.font?.bold ?? false]));
+      filas.push(fila);
+    });
+    return { nombre: hoja.name, anchos: hoja.columns.map((c) => c.width), filas };
+  });
+}
+
+let pool: PoolXlsx | undefined;
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  await pool?.cerrar();
+  app = undefined;
+  pool = undefined;
+});
+
+/** A real HTTP server (inject has no socket to destroy) answering the pool's workbook of `datos()`. */
+async function servir(p: PoolXlsx, datos: () => DatosDelCierre): Promise<string> {
+  app = Fastify();
+  registrarManejoDeErrores(app);
+  app.get('/cierre', async (_request, reply) => reply.type('application/octet-stream').send(await p.libro(datos())));
+  return `${await app.listen({ host: '127.0.0.1', port: 0 })}/cierre`;
+}
+
+describe('compactar', () => {
+  it('the columns give back the same sales and lines', () => {
+    const datos = datosDe(50);
+    expect(descompactar(structuredClone(compactar(datos)))).toEqual(datos);
+  });
+});
+
+// Workers start through tsx here (cierre-xlsx-worker-tsx.mjs): a cold start takes seconds on a busy machine.
+describe('PoolXlsx', { timeout: 60_000 }, () => {
+  it('two downloads at once use two workers and give the same cells as the writer in-process', async () => {
+    pool = new PoolXlsx();
+    const datos = datosDe(1500);
+    const esperado = await celdas(await enProceso(datos));
+    const [a, b] = await Promise.all([pool.libro(datos), pool.libro(datosDe(1500))]);
+    expect(pool.workers).toHaveLength(2);
+    expect(pool.enCurso).toBe(2);
+    const [archivoA, archivoB] = await Promise.all([aBuffer(a), aBuffer(b)]);
+    expect(await celdas(archivoA)).toEqual(esperado);
+    expect(await celdas(archivoB)).toEqual(esperado);
+    expect(pool.enCurso).toBe(0);
+    // A third download reuses a warm worker.
+    expect(await celdas(await aBuffer(await pool.libro(datos)))).toEqual(esperado);
+    expect(pool.workers).toHaveLength(2);
+  });
+
+  it('a worker that cannot start is a 503 in Spanish, as JSON', async () => {
+    pool = new PoolXlsx({ archivo: path.join(import.meta.dirname, 'no-existe.mjs') });
+    await expect(pool.libro(datosDe(1))).rejects.toBeInstanceOf(NoDisponible);
+    const respuesta = await fetch(await servir(pool, () => datosDe(1)));
+    expect(respuesta.status).toBe(503);
+    expect(await respuesta.json()).toEqual({ message: MENSAJES.cierreXlsxNoDisponible });
+  });
+
+  it('an error in the worker before the first byte is a JSON error, and the worker lives on', async () => {
+    pool = new PoolXlsx();
+    const url = await servir(pool, () => {
+      const datos = datosDe(3);
+      // The Resumen's totals fail on an unknown payment method, before any byte of the file.
+      datos.ventas[1]!.formaPago = 'CHEQUE' as VentaDelCierre['formaPago'];
+      return datos;
+    });
+    const respuesta = await fetch(url);
+    expect(respuesta.status).toBe(503);
+    expect(await respuesta.json()).toEqual({ message: MENSAJES.cierreXlsxNoDisponible });
+    const [worker] = pool.workers;
+    expect(await celdas(await aBuffer(await pool.libro(datosDe(3))))).toEqual(await celdas(await enProceso(datosDe(3))));
+    expect(pool.workers).toEqual([worker]);
+  });
+
+  it('a worker that dies before the first byte is a JSON error; the next download gets a new worker', async () => {
+    pool = new PoolXlsx();
+    const libro = pool.libro(datosDe(2000));
+    const [worker] = pool.workers;
+    await worker!.terminate();
+    await expect(libro).rejects.toThrow(MENSAJES.cierreXlsxNoDisponible);
+    expect(pool.workers).toEqual([]);
+    expect((await aBuffer(await pool.libro(datosDe(10)))).length).toBeGreaterThan(0);
+    expect(pool.workers).toHaveLength(1);
+    expect(pool.workers[0]).not.toBe(worker);
+  });
+
+  it('a worker that dies half-way breaks the download instead of ending a short file', async () => {
+    pool = new PoolXlsx();
+    const url = await servir(pool, () => datosDe(60_000));
+    const respuesta = await fetch(url);
+    expect(respuesta.status).toBe(200);
+    // The body is not read yet: the worker waits for the reply to take its chunks.
+    await pool.workers[0]!.terminate();
+    await expect(respuesta.arrayBuffer()).rejects.toThrow();
+    expect(pool.enCurso).toBe(0);
+  });
+
+  it('a client that goes away stops its workbook in the worker', async () => {
+    pool = new PoolXlsx();
+    const url = await servir(pool, () => datosDe(60_000));
+    // node:http, not fetch: an aborted fetch leaves the server a connection that app.close() waits for.
+    const respuesta = await new Promise<IncomingMessage>((resolve) => get(url, resolve));
+    expect(respuesta.statusCode).toBe(200);
+    expect(pool.enCurso).toBe(1);
+    respuesta.destroy();
+    await expect.poll(() => pool!.enCurso).toBe(0);
+    expect(pool.workers).toHaveLength(1);
+  });
+
+  it('workers end when idle, and start again on the next download', async () => {
+    pool = new PoolXlsx({ ociosoMs: 50 });
+    await aBuffer(await pool.libro(datosDe(10)));
+    expect(pool.workers).toHaveLength(1);
+    await esperar(200);
+    expect(pool.workers).toEqual([]);
+    expect((await aBuffer(await pool.libro(datosDe(10)))).length).toBeGreaterThan(0);
+  });
+});
