@@ -3,8 +3,10 @@
 // data (the database, PGlite included, lives here) and sends it in columns (cierre-compacto.ts);
 // the worker streams the zipped bytes back into the reply.
 // Decision docs/decisions/014-cierre-xlsx-en-worker.md.
+import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { MENSAJES } from '../../domain/mensajes';
@@ -33,8 +35,17 @@ export const ARCHIVO_WORKER =
     ? path.join(RAIZ, 'dist', 'server', 'cierre-xlsx-worker.mjs')
     : path.join(RAIZ, 'server', 'informes', 'cierre-xlsx-worker-tsx.mjs');
 
+/**
+ * Each worker's young generation: 2 × 2 MB semi-spaces. With the process's 2 × 8 MB (OPCIONES_NODE in
+ * scripts/servidor.mjs, sized for the main thread) every worker kept 16 MB of it full of the writer's
+ * short-lived garbage: two workers under load took the server from ~235 to ~270 MB, for 5-8% less CPU
+ * (docs/performance.md). V8 reads the flag when it creates an isolate, over a Worker's resourceLimits;
+ * the main thread's heap, sized at start, does not read it again (measured).
+ */
+const SEMIESPACIO_WORKER_MB = 2;
+
 export interface OpcionesPoolXlsx {
-  /** Workers at most (the machine's cores); more downloads share them. */
+  /** Workers at most: the machine's cores, at most 2. More downloads share them. */
   maximo?: number;
   /** A worker without work this long ends: its isolate and exceljs cost memory. */
   ociosoMs?: number;
@@ -67,7 +78,7 @@ export class PoolXlsx {
   private cerrado = false;
 
   constructor(opciones: OpcionesPoolXlsx = {}) {
-    this.maximo = opciones.maximo ?? 2;
+    this.maximo = opciones.maximo ?? Math.min(2, os.availableParallelism());
     this.ociosoMs = opciones.ociosoMs ?? 60_000;
     this.archivo = opciones.archivo ?? ARCHIVO_WORKER;
     this.log = opciones.log;
@@ -125,6 +136,7 @@ export class PoolXlsx {
   }
 
   private iniciar(): Hilo {
+    v8.setFlagsFromString(`--max-semi-space-size=${SEMIESPACIO_WORKER_MB}`);
     const worker = new Worker(this.archivo);
     // Unreferenced: a warm worker never keeps the process alive (the HTTP server does).
     worker.unref();
