@@ -91,11 +91,10 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     pool = new PoolXlsx();
     const datos = datosDe(1500);
     const esperado = await celdas(await enProceso(datos));
-    const libros = [pool.libro(datos), pool.libro(datosDe(1500))];
+    const libros = Promise.all([pool.libro(datos), pool.libro(datosDe(1500))]);
     // The second download found the first worker busy and started another.
     expect(pool.workers).toHaveLength(2);
-    const [a, b] = await Promise.all(libros);
-    const [archivoA, archivoB] = await Promise.all([aBuffer(a), aBuffer(b)]);
+    const [archivoA, archivoB] = await Promise.all((await libros).map(aBuffer));
     expect(await celdas(archivoA)).toEqual(esperado);
     expect(await celdas(archivoB)).toEqual(esperado);
     expect(pool.enCurso).toBe(0);
