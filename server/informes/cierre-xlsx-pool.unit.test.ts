@@ -94,7 +94,8 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     const libros = Promise.all([pool.libro(datos), pool.libro(datosDe(1500))]);
     // The second download found the first worker busy and started another.
     expect(pool.workers).toHaveLength(2);
-    const [archivoA, archivoB] = await Promise.all((await libros).map(aBuffer));
+    const [a, b] = await libros;
+    const [archivoA, archivoB] = await Promise.all([aBuffer(a), aBuffer(b)]);
     expect(await celdas(archivoA)).toEqual(esperado);
     expect(await celdas(archivoB)).toEqual(esperado);
     expect(pool.enCurso).toBe(0);
