@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parentPort } from 'node:worker_threads';
-import { descompactar, type CierreCompacto } from './cierre-compacto';
+import { filasDeColumnas, type CierreCompacto } from './cierre-compacto';
 import type { AlPrincipal, AlWorker } from './cierre-xlsx-pool';
 import { flujoCierreXlsx } from './cierre-xlsx';
 
@@ -81,7 +81,7 @@ async function escribirLibro(id: number, datos: CierreCompacto) {
   enCurso.set(id, destino);
   try {
     // A failure destroys the workbook's stream and rejects here; so does `cancelar` (destino destroyed).
-    await pipeline(flujoCierreXlsx(descompactar(datos)), destino);
+    await pipeline(flujoCierreXlsx(filasDeColumnas(datos)), destino);
     enviar({ tipo: 'fin', id });
   } catch (error) {
     // The worker lives on: the main thread answers this download's error, the next one is fine.

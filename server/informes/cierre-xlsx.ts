@@ -9,7 +9,7 @@ import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../domain/enums';
 import { horaLocalMendoza } from '../../domain/fechas';
 import { aCentavos, aPesos } from '../../domain/money';
-import { totalesDelCierre, type DatosDelCierre } from './cierre';
+import { filasDe, totalesDelCierre, ventasDe, type DatosDelCierre, type FilasDelCierre } from './cierre';
 
 /** ARS with two decimals; Excel shows the separators of the reader's locale. */
 export const FORMATO_ARS = '"$" #,##0.00';
@@ -71,8 +71,8 @@ const drenado = (destino: Writable) =>
 
 type Hoja = ExcelJS.Worksheet;
 
-function escribirResumen(libro: ExcelJS.stream.xlsx.WorkbookWriter, datos: DatosDelCierre) {
-  const { general, porForma } = totalesDelCierre(datos.ventas);
+function escribirResumen(libro: ExcelJS.stream.xlsx.WorkbookWriter, datos: FilasDelCierre) {
+  const { general, porForma } = totalesDelCierre(ventasDe(datos));
   const hoja = libro.addWorksheet('Resumen');
   // The column format goes before the first row: a streamed row is written with what it has then.
   hoja.columns = [28, 12, 22, 18, 18].map((width, i) => ({ width, ...(i >= 2 ? { style: { numFmt: FORMATO_ARS } } : {}) }));
@@ -107,9 +107,9 @@ function hojaConEncabezado(libro: ExcelJS.stream.xlsx.WorkbookWriter, nombre: st
 /** `undefined` leaves the cell out (an empty cell, and less for exceljs to do than ''). */
 type Valores = Array<ExcelJS.CellValue | undefined>;
 
-async function escribirFilas<T>(hoja: Hoja, columnas: readonly Columna[], items: readonly T[], valoresDe: (item: T) => Valores, destino: Writable) {
-  for (let i = 0; i < items.length; i++) {
-    const valores = valoresDe(items[i]!);
+async function escribirFilas(hoja: Hoja, columnas: readonly Columna[], cantidad: number, valoresDe: (i: number) => Valores, destino: Writable) {
+  for (let i = 0; i < cantidad; i++) {
+    const valores = valoresDe(i);
     const row = hoja.addRow(valores);
     // `Row.style` exists in exceljs (doc/row.js) but is missing from its types.
     (row as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = ESTILO_FILA;
@@ -124,7 +124,8 @@ async function escribirFilas<T>(hoja: Hoja, columnas: readonly Columna[], items:
 }
 
 /** Writes the workbook (sheets Resumen, Ventas, Detalle) into `destino` and ends it. */
-export async function escribirCierreXlsx(datos: DatosDelCierre, destino: Writable): Promise<void> {
+export async function escribirCierreXlsx(entrada: DatosDelCierre | FilasDelCierre, destino: Writable): Promise<void> {
+  const datos = 'ventas' in entrada ? filasDe(entrada) : entrada;
   const libro = new WorkbookWriter({
     stream: destino,
     useStyles: true,
@@ -136,27 +137,33 @@ export async function escribirCierreXlsx(datos: DatosDelCierre, destino: Writabl
 
   escribirResumen(libro, datos);
   const ventas = hojaConEncabezado(libro, 'Ventas', COLUMNAS_VENTAS);
-  await escribirFilas(ventas, COLUMNAS_VENTAS, datos.ventas, (v) => [
-    v.id,
-    horaLocalMendoza(v.fecha),
-    v.cliente ?? undefined,
-    FORMA_PAGO_LABEL[v.formaPago],
-    ESTADO_VENTA_LABEL[v.estadoVenta],
-    v.estadoPago ? ESTADO_PAGO_LABEL[v.estadoPago] : undefined,
-    v.envio,
-    v.total,
-  ], destino);
+  await escribirFilas(ventas, COLUMNAS_VENTAS, datos.cantidadVentas, (i) => {
+    const v = datos.venta(i);
+    return [
+      v.id,
+      horaLocalMendoza(v.fecha),
+      v.cliente ?? undefined,
+      FORMA_PAGO_LABEL[v.formaPago],
+      ESTADO_VENTA_LABEL[v.estadoVenta],
+      v.estadoPago ? ESTADO_PAGO_LABEL[v.estadoPago] : undefined,
+      v.envio,
+      v.total,
+    ];
+  }, destino);
   const detalle = hojaConEncabezado(libro, 'Detalle', COLUMNAS_DETALLE);
-  await escribirFilas(detalle, COLUMNAS_DETALLE, datos.lineas, (l) => [
-    l.ventaId,
-    horaLocalMendoza(l.fecha),
-    l.denominacion,
-    l.codigo,
-    l.cantidad,
-    l.precioAplicado,
-    aPesos(l.cantidad * aCentavos(l.precioAplicado)),
-    l.promocionId ?? undefined,
-  ], destino);
+  await escribirFilas(detalle, COLUMNAS_DETALLE, datos.cantidadLineas, (i) => {
+    const l = datos.linea(i);
+    return [
+      l.ventaId,
+      horaLocalMendoza(l.fecha),
+      l.denominacion,
+      l.codigo,
+      l.cantidad,
+      l.precioAplicado,
+      aPesos(l.cantidad * aCentavos(l.precioAplicado)),
+      l.promocionId ?? undefined,
+    ];
+  }, destino);
   await libro.commit();
 }
 
@@ -166,7 +173,7 @@ export async function escribirCierreXlsx(datos: DatosDelCierre, destino: Writabl
  * broken download, never a short file that opens. Errors that can be answered as JSON (dates, the
  * database, the worker until its first bytes) happen before: see cierre-xlsx-pool.ts.
  */
-export function flujoCierreXlsx(datos: DatosDelCierre): Readable {
+export function flujoCierreXlsx(datos: DatosDelCierre | FilasDelCierre): Readable {
   const salida = new PassThrough();
   escribirCierreXlsx(datos, salida).catch((error: unknown) => salida.destroy(error instanceof Error ? error : new Error(String(error))));
   return salida;
