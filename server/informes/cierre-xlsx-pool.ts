@@ -12,8 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MENSAJES } from '../../domain/mensajes';
 import { NoDisponible } from '../errors';
 import { RAIZ } from '../raiz';
-import type { DatosDelCierre } from './cierre';
-import { compactar, transferibles, type CierreCompacto } from './cierre-compacto';
+import { transferibles, type CierreCompacto } from './cierre-compacto';
 
 /** Messages to the worker; `id` names one workbook. */
 export type AlWorker = { tipo: 'libro'; id: number; datos: CierreCompacto } | { tipo: 'sigue'; id: number } | { tipo: 'cancelar'; id: number };
@@ -85,13 +84,13 @@ export class PoolXlsx {
   }
 
   /**
-   * The workbook of `datos`, resolved with its first bytes: until then any failure (the worker does
-   * not start, dies, or throws) rejects with NoDisponible, a JSON error. After them, a failure
-   * destroys the stream and Fastify the connection: a broken download, never a short file that opens.
+   * The workbook of `compacto`, resolved with its first bytes (its typed arrays are transferred to the
+   * worker: they are empty here afterwards). Until then any failure (the worker does not start, dies,
+   * or throws) rejects with NoDisponible, a JSON error. After them, a failure destroys the stream and
+   * Fastify the connection: a broken download, never a short file that opens.
    */
-  libro(datos: DatosDelCierre): Promise<Readable> {
+  libro(compacto: CierreCompacto): Promise<Readable> {
     if (this.cerrado) return Promise.reject(new NoDisponible(MENSAJES.cierreXlsxNoDisponible));
-    const compacto = compactar(datos);
     return new Promise<Readable>((resolver, rechazar) => {
       const trabajo: Trabajo = { id: ++this.ultimoId, resolver, rechazar };
       let hilo: Hilo;

@@ -5,11 +5,12 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { EstadoPago, EstadoVenta, FormaPago } from '../../domain/enums';
 import { MENSAJES } from '../../domain/mensajes';
 import { NoDisponible } from '../errors';
 import { registrarManejoDeErrores } from '../http/manejar-errores';
 import type { DatosDelCierre, LineaDelCierre, VentaDelCierre } from './cierre';
-import { compactar, filasDeColumnas } from './cierre-compacto';
+import { filasDeColumnas, type CierreCompacto } from './cierre-compacto';
 import { escribirCierreXlsx } from './cierre-xlsx';
 import { PoolXlsx } from './cierre-xlsx-pool';
 
@@ -32,6 +33,55 @@ function datosDe(ventas: number): DatosDelCierre {
     { ventaId: venta.id, fecha: venta.fecha, productoId: 200, denominacion: 'Birome azul', codigo: 'B-1', cantidad: 1, precioAplicado: 149.75, promocionId: i % 4 === 0 ? 7 : null },
   ]);
   return { desde: '2026-03-01', hasta: '2026-03-31', ventas: v, lineas };
+}
+
+/** The columns of `datos`, as service.ts reads them from the database. */
+function compactar(datos: DatosDelCierre): CierreCompacto {
+  const v = datos.ventas;
+  const ventas: CierreCompacto['ventas'] = {
+    id: new Float64Array(v.length),
+    fecha: new Float64Array(v.length),
+    envio: new Float64Array(v.length),
+    total: new Float64Array(v.length),
+    cliente: new Array<string | null>(v.length),
+    formaPago: new Array<FormaPago>(v.length),
+    estadoVenta: new Array<EstadoVenta>(v.length),
+    estadoPago: new Array<EstadoPago | null>(v.length),
+  };
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    ventas.id[i] = x.id;
+    ventas.fecha[i] = x.fecha.getTime();
+    ventas.envio[i] = x.envio;
+    ventas.total[i] = x.total;
+    ventas.cliente[i] = x.cliente;
+    ventas.formaPago[i] = x.formaPago;
+    ventas.estadoVenta[i] = x.estadoVenta;
+    ventas.estadoPago[i] = x.estadoPago;
+  }
+  const l = datos.lineas;
+  const lineas: CierreCompacto['lineas'] = {
+    ventaId: new Float64Array(l.length),
+    fecha: new Float64Array(l.length),
+    productoId: new Float64Array(l.length),
+    cantidad: new Float64Array(l.length),
+    precioAplicado: new Float64Array(l.length),
+    promocionId: new Float64Array(l.length),
+    denominacion: new Array<string>(l.length),
+    codigo: new Array<string>(l.length),
+  };
+  for (let i = 0; i < l.length; i++) {
+    const x = l[i]!;
+    lineas.ventaId[i] = x.ventaId;
+    lineas.fecha[i] = x.fecha.getTime();
+    lineas.productoId[i] = x.productoId;
+    lineas.cantidad[i] = x.cantidad;
+    lineas.precioAplicado[i] = x.precioAplicado;
+    lineas.promocionId[i] = x.promocionId ?? Number.NaN;
+    lineas.denominacion[i] = x.denominacion;
+    lineas.codigo[i] = x.codigo;
+  }
+  return { desde: datos.desde, hasta: datos.hasta, ventas, lineas };
 }
 
 const aBuffer = async (flujo: NodeJS.ReadableStream) => {
@@ -74,7 +124,7 @@ afterEach(async () => {
 async function servir(p: PoolXlsx, datos: () => DatosDelCierre): Promise<string> {
   app = Fastify();
   registrarManejoDeErrores(app);
-  app.get('/cierre', async (_request, reply) => reply.type('application/octet-stream').send(await p.libro(datos())));
+  app.get('/cierre', async (_request, reply) => reply.type('application/octet-stream').send(await p.libro(compactar(datos()))));
   return `${await app.listen({ host: '127.0.0.1', port: 0 })}/cierre`;
 }
 
@@ -93,7 +143,7 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     pool = new PoolXlsx();
     const datos = datosDe(1500);
     const esperado = await celdas(await enProceso(datos));
-    const libros = Promise.all([pool.libro(datos), pool.libro(datosDe(1500))]);
+    const libros = Promise.all([pool.libro(compactar(datos)), pool.libro(compactar(datosDe(1500)))]);
     // The second download found the first worker busy and started another.
     expect(pool.workers).toHaveLength(2);
     const [a, b] = await libros;
@@ -102,13 +152,13 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     expect(await celdas(archivoB)).toEqual(esperado);
     expect(pool.enCurso).toBe(0);
     // A third download reuses a warm worker.
-    expect(await celdas(await aBuffer(await pool.libro(datos)))).toEqual(esperado);
+    expect(await celdas(await aBuffer(await pool.libro(compactar(datos))))).toEqual(esperado);
     expect(pool.workers).toHaveLength(2);
   });
 
   it('a worker that cannot start is a 503 in Spanish, as JSON', async () => {
     pool = new PoolXlsx({ archivo: path.join(import.meta.dirname, 'no-existe.mjs') });
-    await expect(pool.libro(datosDe(1))).rejects.toBeInstanceOf(NoDisponible);
+    await expect(pool.libro(compactar(datosDe(1)))).rejects.toBeInstanceOf(NoDisponible);
     const respuesta = await fetch(await servir(pool, () => datosDe(1)));
     expect(respuesta.status).toBe(503);
     expect(await respuesta.json()).toEqual({ message: MENSAJES.cierreXlsxNoDisponible });
@@ -126,18 +176,18 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     expect(respuesta.status).toBe(503);
     expect(await respuesta.json()).toEqual({ message: MENSAJES.cierreXlsxNoDisponible });
     const [worker] = pool.workers;
-    expect(await celdas(await aBuffer(await pool.libro(datosDe(3))))).toEqual(await celdas(await enProceso(datosDe(3))));
+    expect(await celdas(await aBuffer(await pool.libro(compactar(datosDe(3)))))).toEqual(await celdas(await enProceso(datosDe(3))));
     expect(pool.workers).toEqual([worker]);
   });
 
   it('a worker that dies before the first byte is a JSON error; the next download gets a new worker', async () => {
     pool = new PoolXlsx();
-    const libro = pool.libro(datosDe(2000));
+    const libro = pool.libro(compactar(datosDe(2000)));
     const [worker] = pool.workers;
     await worker!.terminate();
     await expect(libro).rejects.toThrow(MENSAJES.cierreXlsxNoDisponible);
     expect(pool.workers).toEqual([]);
-    expect((await aBuffer(await pool.libro(datosDe(10)))).length).toBeGreaterThan(0);
+    expect((await aBuffer(await pool.libro(compactar(datosDe(10))))).length).toBeGreaterThan(0);
     expect(pool.workers).toHaveLength(1);
     expect(pool.workers[0]).not.toBe(worker);
   });
@@ -167,10 +217,10 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
 
   it('workers end when idle, and start again on the next download', async () => {
     pool = new PoolXlsx({ ociosoMs: 50 });
-    await aBuffer(await pool.libro(datosDe(10)));
+    await aBuffer(await pool.libro(compactar(datosDe(10))));
     expect(pool.workers).toHaveLength(1);
     await esperar(200);
     expect(pool.workers).toEqual([]);
-    expect((await aBuffer(await pool.libro(datosDe(10)))).length).toBeGreaterThan(0);
+    expect((await aBuffer(await pool.libro(compactar(datosDe(10))))).length).toBeGreaterThan(0);
   });
 });

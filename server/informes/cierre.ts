@@ -59,6 +59,10 @@ export function* ventasDe(filas: FilasDelCierre): Generator<VentaDelCierre> {
   for (let i = 0; i < filas.cantidadVentas; i++) yield filas.venta(i);
 }
 
+export function* lineasDe(filas: FilasDelCierre): Generator<LineaDelCierre> {
+  for (let i = 0; i < filas.cantidadLineas; i++) yield filas.linea(i);
+}
+
 interface Suma {
   cantidad: number;
   centavos: number;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hoyMendoza } from '../../domain/fechas';
 import { NOMBRE_ARCHIVO_CIERRE_HOY, nombreArchivoCierre, rangoFechasSchema, resumenInformeSchema } from '../../domain/informe';
 import { errorSchema } from '../http/schemas';
-import type { DatosDelCierre } from './cierre';
+import type { CierreCompacto } from './cierre-compacto';
 import { PoolXlsx } from './cierre-xlsx-pool';
 import { datosDelCierre, resumenInforme } from './service';
 
@@ -19,7 +19,7 @@ export async function informeRoutes(app: FastifyInstance) {
 
   // The data is read whole before the first byte (the Resumen sheet needs the totals first), and the
   // worker's first bytes are awaited too: a database or worker failure until then is still JSON.
-  const enviarXlsx = async (reply: FastifyReply, datos: DatosDelCierre, nombre: string) => {
+  const enviarXlsx = async (reply: FastifyReply, datos: CierreCompacto, nombre: string) => {
     const libro = await pool.libro(datos);
     return reply
       .header('content-type', TIPO_XLSX)

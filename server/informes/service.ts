@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import type { EstadoPago, EstadoVenta, FormaPago } from '../../domain/enums';
 import { diaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
 import type { ResumenInforme } from '../../domain/informe';
 import { MENSAJES } from '../../domain/mensajes';
@@ -7,63 +8,104 @@ import type { Db } from '../db/client';
 import { detalleVenta, producto, usuario, venta } from '../db/schema';
 import { Invalido } from '../errors';
 import { condicionFechas } from '../ventas/service';
-import { totalesDelCierre, type DatosDelCierre } from './cierre';
+import { lineasDe, totalesDelCierre, ventasDe } from './cierre';
+import { filasDeColumnas, type CierreCompacto } from './cierre-compacto';
+
+interface FilaVenta {
+  id: number;
+  fecha: number;
+  forma_pago: FormaPago;
+  estado_venta: EstadoVenta;
+  estado_pago: EstadoPago | null;
+  envio: number;
+  total: number;
+  cliente: string | null;
+}
+
+interface FilaLinea {
+  venta_id: number;
+  fecha: number;
+  producto_id: number;
+  denominacion: string;
+  codigo: string;
+  cantidad: number;
+  precio_aplicado: number;
+  promocion_id: number | null;
+}
+
+/** The rows of `db.execute`: both drivers (node-postgres, PGlite) answer `{ rows }`. */
+const filas = <T>(resultado: unknown) => (resultado as { rows: T[] }).rows;
 
 /**
- * The sales of whole Mendoza days (oldest first) with their lines. The two queries run at the same
- * time; the lines take their sale's date from the join with `venta` that filters them by date (not
- * from a list of thousands of sale ids).
+ * The sales of whole Mendoza days (oldest first) with their lines, in columns (cierre-compacto.ts): what
+ * the workbook's worker gets, and what the dashboard sums. The two queries run at the same time; the
+ * lines take their sale's date from the join with `venta` that filters them by date. Plain SQL, dates
+ * as epoch milliseconds and amounts as float8 (the same double as Number() of the numeric's text):
+ * drizzle's mapping of 7,000 rows into objects and the parsing of their dates and numerics took 45 ms
+ * of the main thread for 30 days, this 25 (docs/performance.md).
  */
-export async function datosDelCierre(db: Db, desde: string, hasta: string): Promise<DatosDelCierre> {
+export async function datosDelCierre(db: Db, desde: string, hasta: string): Promise<CierreCompacto> {
   if (desde > hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
-  const [ventas, lineas] = await Promise.all([
-    db
-      .select({
-        id: venta.id,
-        fecha: venta.fecha,
-        formaPago: venta.formaPago,
-        estadoVenta: venta.estadoVenta,
-        estadoPago: venta.estadoPago,
-        envio: venta.envio,
-        total: venta.total,
-        cliente: usuario.usuario,
-      })
-      .from(venta)
-      .leftJoin(usuario, eq(usuario.id, venta.userId))
-      .where(and(...condicionFechas(desde, hasta)))
-      .orderBy(asc(venta.fecha), asc(venta.id)),
-    db
-      .select({
-        ventaId: detalleVenta.ventaId,
-        fecha: venta.fecha,
-        productoId: detalleVenta.productoId,
-        denominacion: producto.denominacion,
-        codigo: producto.codigo,
-        cantidad: detalleVenta.cantidad,
-        precioAplicado: detalleVenta.precioAplicado,
-        promocionId: detalleVenta.promocionId,
-      })
-      .from(detalleVenta)
-      .innerJoin(venta, eq(venta.id, detalleVenta.ventaId))
-      .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
-      .where(and(...condicionFechas(desde, hasta)))
-      .orderBy(asc(detalleVenta.ventaId), asc(detalleVenta.id)),
+  const enRango = and(...condicionFechas(desde, hasta));
+  const milisegundos = sql`floor(extract(epoch from ${venta.fecha}) * 1000)::float8`;
+  const [resultadoVentas, resultadoLineas] = await Promise.all([
+    db.execute(sql`
+      select ${venta.id} as id, ${milisegundos} as fecha, ${venta.formaPago} as forma_pago,
+        ${venta.estadoVenta} as estado_venta, ${venta.estadoPago} as estado_pago,
+        ${venta.envio}::float8 as envio, ${venta.total}::float8 as total, ${usuario.usuario} as cliente
+      from ${venta} left join ${usuario} on ${usuario.id} = ${venta.userId}
+      where ${enRango}
+      order by ${venta.fecha}, ${venta.id}`),
+    db.execute(sql`
+      select ${detalleVenta.ventaId} as venta_id, ${milisegundos} as fecha, ${detalleVenta.productoId} as producto_id,
+        ${producto.denominacion} as denominacion, ${producto.codigo} as codigo, ${detalleVenta.cantidad} as cantidad,
+        ${detalleVenta.precioAplicado}::float8 as precio_aplicado, ${detalleVenta.promocionId} as promocion_id
+      from ${detalleVenta}
+        join ${venta} on ${venta.id} = ${detalleVenta.ventaId}
+        join ${producto} on ${producto.id} = ${detalleVenta.productoId}
+      where ${enRango}
+      order by ${detalleVenta.ventaId}, ${detalleVenta.id}`),
   ]);
-  return { desde, hasta, ventas, lineas };
+  const v = filas<FilaVenta>(resultadoVentas);
+  const l = filas<FilaLinea>(resultadoLineas);
+  return {
+    desde,
+    hasta,
+    ventas: {
+      id: Float64Array.from(v, (f) => f.id),
+      fecha: Float64Array.from(v, (f) => f.fecha),
+      envio: Float64Array.from(v, (f) => f.envio),
+      total: Float64Array.from(v, (f) => f.total),
+      cliente: v.map((f) => f.cliente),
+      formaPago: v.map((f) => f.forma_pago),
+      estadoVenta: v.map((f) => f.estado_venta),
+      estadoPago: v.map((f) => f.estado_pago),
+    },
+    lineas: {
+      ventaId: Float64Array.from(l, (f) => f.venta_id),
+      fecha: Float64Array.from(l, (f) => f.fecha),
+      productoId: Float64Array.from(l, (f) => f.producto_id),
+      cantidad: Float64Array.from(l, (f) => f.cantidad),
+      precioAplicado: Float64Array.from(l, (f) => f.precio_aplicado),
+      promocionId: Float64Array.from(l, (f) => f.promocion_id ?? Number.NaN),
+      denominacion: l.map((f) => f.denominacion),
+      codigo: l.map((f) => f.codigo),
+    },
+  };
 }
 
 const MAX_DIAS_COMPLETOS = 366;
 
 export async function resumenInforme(db: Db, desde: string, hasta: string): Promise<ResumenInforme> {
-  const { ventas, lineas } = await datosDelCierre(db, desde, hasta);
-  const { general, porForma } = totalesDelCierre(ventas);
+  const datos = filasDeColumnas(await datosDelCierre(db, desde, hasta));
+  const { general, porForma } = totalesDelCierre(ventasDe(datos));
 
   const porDia = new Map<string, { cantidad: number; centavos: number }>();
   const dias = (inicioDelDiaMendoza(hasta).getTime() - inicioDelDiaMendoza(desde).getTime()) / 86_400_000 + 1;
   if (dias <= MAX_DIAS_COMPLETOS) {
     for (let i = 0; i < dias; i++) porDia.set(diaMendoza(new Date(inicioDelDiaMendoza(desde).getTime() + i * 86_400_000)), { cantidad: 0, centavos: 0 });
   }
-  for (const v of ventas) {
+  for (const v of ventasDe(datos)) {
     const dia = diaMendoza(v.fecha);
     const actual = porDia.get(dia) ?? { cantidad: 0, centavos: 0 };
     actual.cantidad += 1;
@@ -72,7 +114,7 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
   }
 
   const productos = new Map<number, { productoId: number; denominacion: string; unidades: number; centavos: number }>();
-  for (const l of lineas) {
+  for (const l of lineasDe(datos)) {
     const actual = productos.get(l.productoId) ?? { productoId: l.productoId, denominacion: l.denominacion, unidades: 0, centavos: 0 };
     actual.unidades += l.cantidad;
     actual.centavos += l.cantidad * aCentavos(l.precioAplicado);
