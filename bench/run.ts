@@ -219,24 +219,6 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         await fila(nombreMotor, `promociones (admin: todas)${sufijo}`, lectura('/api/promocion', { headers: { cookie: cookieAdminLecturas } }), t, rpsBase);
         await fila(nombreMotor, `promociones (admin: grilla, 1ª página de 20)${sufijo}`, lectura('/api/promocion/grilla', { headers: { cookie: cookieAdminLecturas } }), t, rpsBase);
       }
-      if (solo('paginas')) {
-        // The storefront's HTML as a visitor gets it (server/web/prerender.ts): /products is drawn once per
-        // URL every CACHE_API_SEGUNDOS and sent from memory in between; a filter URL that never repeats is
-        // drawn on every request, its API read missing the memory cache too.
-        const urls = urlsDeFiltro();
-        // Warm: a server that has drawn pages before (the first renders after a start cost 2-5 times more).
-        for (const ruta of urls.slice(-20)) await fetch(t.url + ruta).then((r) => r.arrayBuffer());
-        await fila(nombreMotor, `página /products (HTML)${sufijo}`, lectura('/products', { verificar: dibujada }), t, rpsBase);
-        await fila(nombreMotor, `página /products, gzip${sufijo}`, lectura('/products', { headers: { 'accept-encoding': 'gzip' }, verificar: comprimida }), t, rpsBase);
-        let i = 0;
-        await fila(
-          nombreMotor,
-          `página /products?q=… (${urls.length} URL distintas: se dibuja cada vez)${sufijo}`,
-          lectura('/products', { conexiones: CONEXIONES_PAGINAS, ruta: () => urls[i++ % urls.length]!, verificar: dibujada }),
-          t,
-          rpsBase,
-        );
-      }
       if (!solo('lecturas')) return;
       await fila(nombreMotor, `catálogo 1ª página${sufijo}`, lectura('/api/producto'), t, rpsBase);
       await fila(nombreMotor, `catálogo q='lapiz'${sufijo}`, lectura('/api/producto?q=lapiz'), t, rpsBase);
@@ -250,6 +232,28 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         filas.push({ motor: nombreMotor, nombre: `catálogo 1ª página, If-None-Match (304)${sufijo}`, conexiones: CONEXIONES, nota: 'omitida: la respuesta no trae ETag' });
       }
       await fila(nombreMotor, `detalle de producto${sufijo}`, lectura(`/api/producto/${primero}`), t, rpsBase);
+    };
+
+    // The storefront's HTML as a visitor gets it (server/web/prerender.ts), on the server as it runs by
+    // default and last: /products is drawn once per URL every CACHE_API_SEGUNDOS and sent from memory in
+    // between; a filter URL that never repeats is drawn on every request, its API read missing the memory
+    // cache too. Never with the cache off: 50 connections drawing at once pass the 1.5 s limit, and the
+    // abandoned renders keep the CPU busy for the rows after them.
+    const paginas = async (t: Proceso) => {
+      const pagina = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
+      const urls = urlsDeFiltro();
+      // Warm: a server that has drawn pages before (the first renders after a start cost 2-5 times more).
+      for (const ruta of urls.slice(-20)) await fetch(t.url + ruta).then((r) => r.arrayBuffer());
+      await fila(nombreMotor, 'página /products (HTML)', pagina('/products', { verificar: dibujada }), t, rpsBase);
+      await fila(nombreMotor, 'página /products, gzip', pagina('/products', { headers: { 'accept-encoding': 'gzip' }, verificar: comprimida }), t, rpsBase);
+      let i = 0;
+      await fila(
+        nombreMotor,
+        `página /products?q=… (${urls.length} URL distintas: se dibuja cada vez)`,
+        pagina('/products', { conexiones: CONEXIONES_PAGINAS, ruta: () => urls[i++ % urls.length]!, verificar: dibujada }),
+        t,
+        rpsBase,
+      );
     };
 
     // The rows touched by a change, measured first with the code of another checkout (BENCH_ANTES).
@@ -305,6 +309,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
 
     cookieAdminLecturas = cookieAdmin;
     const mPedido = (await escrituras(tienda, '', cookieAdmin, cookieCliente)) ?? mPedidoAntes;
+    if (solo('paginas')) await paginas(tienda);
 
     await medirBase('base estática, otra vez al final', rpsPrimera);
 
