@@ -88,7 +88,9 @@ export default function CatalogoPage() {
             label="Marca"
             data={[
               { value: '', label: 'Todas las marcas' },
-              ...[...new Set([...(filtros.marca ? [filtros.marca] : []), ...marcas])].sort((a, b) => a.localeCompare(b, 'es')),
+              // In the server's Spanish order; a brand of the URL that no product has any more goes first.
+              ...(filtros.marca && !marcas.includes(filtros.marca) ? [filtros.marca] : []),
+              ...marcas,
             ]}
             value={filtros.marca ?? ''}
             onChange={(e) => cambiar({ marca: e.currentTarget.value || undefined })}
