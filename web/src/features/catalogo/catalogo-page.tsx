@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Container, Group, NativeSelect, Pagination, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, NativeSelect, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -106,17 +106,23 @@ export default function CatalogoPage() {
             onChange={(e) => cambiar({ categoria: e.currentTarget.value || undefined })}
             style={{ flex: '1 1 160px' }}
           />
-          <Stack gap={4} style={{ flex: '0 0 auto' }}>
-            <Text size="sm" fw={500} id="orden-precio">
-              Precio
-            </Text>
-            <SegmentedControl
-              aria-labelledby="orden-precio"
-              value={filtros.orden}
-              onChange={(v) => cambiar({ orden: v === 'desc' ? 'desc' : undefined })}
-              data={(Object.keys(ORDEN_PRECIO_LABEL) as OrdenPrecio[]).map((o) => ({ value: o, label: ORDEN_PRECIO_LABEL[o] }))}
-            />
-          </Stack>
+          <fieldset className={classes.orden}>
+            <legend className={classes.ordenTitulo}>Precio</legend>
+            <div className={classes.ordenOpciones}>
+              {(Object.keys(ORDEN_PRECIO_LABEL) as OrdenPrecio[]).map((o) => (
+                <label key={o} className={classes.ordenOpcion}>
+                  <input
+                    type="radio"
+                    name="orden-precio"
+                    value={o}
+                    checked={filtros.orden === o}
+                    onChange={() => cambiar({ orden: o === 'desc' ? 'desc' : undefined })}
+                  />
+                  {ORDEN_PRECIO_LABEL[o]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </Group>
       </div>
 
