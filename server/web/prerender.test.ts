@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_ESTADO_INICIAL } from '../../domain/prerender';
 import { buildApp } from '../app';
@@ -19,7 +20,8 @@ export async function prerenderizar(url, fetchApi) {
   veces += 1;
   const r = await fetchApi('/api/producto?porPagina=1');
   const pagina = await r.json();
-  return { html: '<h1>' + pagina.items[0].denominacion + '</h1><p>' + veces + '</p>', estado: { peligro: '</script><script>alert(1)</script>' } };
+  const relleno = url.includes('grande') ? '<p>Útiles escolares</p>'.repeat(300) : '';
+  return { html: '<h1>' + pagina.items[0].denominacion + '</h1><p>' + veces + '</p>' + relleno, estado: { peligro: '</script><script>alert(1)</script>' } };
 }
 `;
 
@@ -78,5 +80,24 @@ describe('storefront pages arrive prerendered', () => {
     expect(await pagina('/?prueba=cache')).toBe(primera);
     app.cacheRespuestas.invalidar();
     expect(await pagina('/?prueba=cache')).not.toBe(primera);
+  });
+
+  it('sends a drawn page compressed in the encoding the browser takes, the same copy while it is kept', async () => {
+    const pedir = (codificacion?: string) =>
+      app.inject({ method: 'GET', url: '/products?grande=1', headers: { accept: 'text/html', ...(codificacion ? { 'accept-encoding': codificacion } : {}) } });
+    const plana = await pedir();
+    expect(plana.headers['content-encoding']).toBeUndefined();
+    expect(plana.body).toContain('<p>Útiles escolares</p>');
+
+    const br = await pedir('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.rawPayload.length).toBeLessThan(plana.rawPayload.length / 5);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plana.body);
+    expect((await pedir('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+
+    const gzip = await pedir('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plana.body);
   });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ID_ESTADO_INICIAL } from '../../domain/prerender';
+import { cuerpoComprimible, type CuerpoComprimible } from '../http/cuerpo-comprimible';
 
 /** What dist/ssr/entry-server.js (web/src/ssr/entry-server.tsx) exports. */
 interface ModuloPrerender {
@@ -40,48 +41,66 @@ function fetchInterno(app: FastifyInstance): typeof fetch {
   };
 }
 
-export type Prerenderizar = (url: string, indexHtml: string) => Promise<string>;
+/** `null`: not a storefront page, or it could not be drawn: the caller sends index.html as it is. */
+export type Prerenderizar = (url: string, indexHtml: string) => Promise<CuerpoComprimible | null>;
+
+interface Dibujada {
+  html: string;
+  estado: unknown;
+  hasta: number;
+  /** The last page put together from this drawing, with its compressed copies (index.html rarely changes). */
+  armada?: { indexHtml: string; pagina: CuerpoComprimible };
+}
 
 /**
  * `prerenderizar(url, html)` answers `html` with the page drawn in, when `url` is a storefront page and
- * the prerender module exists; otherwise (or on any failure, logged) `html` as it was. Drawn pages are
- * kept `segundos` like the API's public reads, and forgotten on every write through this process.
+ * the prerender module exists; otherwise (or on any failure, logged) `null`. Drawn pages are kept
+ * `segundos` like the API's public reads, with their compressed copies, and forgotten on every write
+ * through this process.
  */
 export async function crearPrerender(app: FastifyInstance, modulo: string | undefined): Promise<Prerenderizar> {
-  if (!modulo || !fs.existsSync(modulo)) return async (_url, indexHtml) => indexHtml;
+  if (!modulo || !fs.existsSync(modulo)) return async () => null;
   const { prerenderizar } = (await import(pathToFileURL(modulo).href)) as ModuloPrerender;
   const fetchApi = fetchInterno(app);
-  const guardadas = new Map<string, { html: string; estado: unknown; hasta: number }>();
+  const guardadas = new Map<string, Dibujada>();
   app.cacheRespuestas.alInvalidar(() => guardadas.clear());
 
-  const dibujar = async (url: string) => {
+  const dibujar = async (url: string): Promise<Dibujada | null> => {
     const ahora = Date.now();
     const guardada = guardadas.get(url);
     if (guardada && guardada.hasta > ahora) return guardada;
     const hecha = await prerenderizar(url, fetchApi);
     if (!hecha) return null;
+    const dibujada = { ...hecha, hasta: ahora + app.cacheRespuestas.segundos * 1000 };
     if (app.cacheRespuestas.segundos > 0) {
       guardadas.delete(url);
       if (guardadas.size >= MAXIMO_GUARDADAS) guardadas.delete(guardadas.keys().next().value!);
-      guardadas.set(url, { ...hecha, hasta: ahora + app.cacheRespuestas.segundos * 1000 });
+      guardadas.set(url, dibujada);
     }
-    return hecha;
+    return dibujada;
+  };
+
+  const armar = (dibujada: Dibujada, indexHtml: string) => {
+    if (dibujada.armada?.indexHtml !== indexHtml) {
+      dibujada.armada = { indexHtml, pagina: cuerpoComprimible(insertarPrerender(indexHtml, dibujada.html, dibujada.estado)) };
+    }
+    return dibujada.armada.pagina;
   };
 
   return async (url, indexHtml) => {
-    if (!esPaginaPrerenderizable(url)) return indexHtml;
+    if (!esPaginaPrerenderizable(url)) return null;
     let plazo: NodeJS.Timeout | undefined;
     try {
-      const hecha = await Promise.race([
+      const dibujada = await Promise.race([
         dibujar(url),
         new Promise<null>((resolver) => {
           plazo = setTimeout(() => resolver(null), ESPERA_MAXIMA_MS);
         }),
       ]);
-      return hecha ? insertarPrerender(indexHtml, hecha.html, hecha.estado) : indexHtml;
+      return dibujada ? armar(dibujada, indexHtml) : null;
     } catch (error) {
       app.log.warn({ err: error, url }, 'prerender fallido: se envía la aplicación sin dibujar');
-      return indexHtml;
+      return null;
     } finally {
       clearTimeout(plazo);
     }
