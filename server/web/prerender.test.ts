@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_ESTADO_INICIAL } from '../../domain/prerender';
@@ -14,9 +15,15 @@ import { crearProducto } from '../test/fabricas';
 // one does, and says how many times it rendered.
 const MODULO = `
 let veces = 0;
+let lentas = [];
+/** Ends the renders that hang (they draw nothing). */
+export function soltarLentas() {
+  for (const terminar of lentas) terminar(null);
+  lentas = [];
+}
 export async function prerenderizar(url, fetchApi) {
   if (url === '/DondeEstamos') throw new Error('falla a propósito');
-  if (url === '/promociones') return new Promise(() => {});
+  if (url === '/promociones' || url.includes('lenta')) return new Promise((terminar) => lentas.push(terminar));
   veces += 1;
   const r = await fetchApi('/api/producto?porPagina=1');
   const pagina = await r.json();
@@ -26,6 +33,8 @@ export async function prerenderizar(url, fetchApi) {
 `;
 
 let app: Awaited<ReturnType<typeof buildApp>>;
+/** The stand-in's own: the server imports the same file, so it is the same module. */
+let soltarLentas: () => void;
 let base: BaseDeDatos;
 const carpeta = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
 
@@ -35,6 +44,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Tienda</title><div id="root"></div>');
   const modulo = path.join(carpeta, 'entry-server.mjs');
   fs.writeFileSync(modulo, MODULO);
+  ({ soltarLentas } = (await import(pathToFileURL(modulo).href)) as { soltarLentas: () => void });
   base = await crearBaseDePrueba();
   await crearProducto(base.db, { denominacion: 'Lápiz negro HB' });
   app = await buildApp({ config: leerConfig({ DATA_DIR: carpeta, LOG_LEVEL: 'silent' }), base, webDir, prerender: modulo, cacheApiSegundos: 60 });
@@ -73,6 +83,17 @@ describe('storefront pages arrive prerendered', () => {
     const inicio = Date.now();
     expect(await pagina('/promociones')).toContain('<div id="root"></div>');
     expect(Date.now() - inicio).toBeLessThan(5000);
+    soltarLentas();
+  });
+
+  it('draws two pages at a time: a third page goes out as the bare app at once, and is drawn once a render ends', async () => {
+    const lentas = [pagina('/products?lenta=1'), pagina('/products?lenta=2')];
+    const inicio = Date.now();
+    expect(await pagina('/products?tercera=1')).toContain('<div id="root"></div>');
+    expect(Date.now() - inicio).toBeLessThan(1000);
+    soltarLentas();
+    await Promise.all(lentas);
+    expect(await pagina('/products?tercera=1')).toContain('<div id="root"><h1>Lápiz negro HB</h1>');
   });
 
   it('keeps a drawn page while the API cache does, and draws it again after any write', async () => {

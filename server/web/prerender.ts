@@ -16,6 +16,12 @@ const PAGINAS = [/^\/$/, /^\/products$/, /^\/producto\/\d{1,10}$/, /^\/promocion
 /** A slow render must not hold the page: the app alone draws it then. */
 const ESPERA_MAXIMA_MS = 1500;
 const MAXIMO_GUARDADAS = 300;
+/**
+ * Renders of different pages at the same time (one per core here). Drawing is CPU work on the main
+ * thread: beyond this, a page not drawn yet goes out as the bare app at once instead of queuing behind
+ * the others (and a render past ESPERA_MAXIMA_MS still holds its place until it ends).
+ */
+const MAXIMO_SIMULTANEOS = 2;
 
 const esPaginaPrerenderizable = (url: string) => PAGINAS.some((p) => p.test(url.split('?')[0] ?? ''));
 
@@ -64,20 +70,31 @@ export async function crearPrerender(app: FastifyInstance, modulo: string | unde
   const fetchApi = fetchInterno(app);
   const guardadas = new Map<string, Dibujada>();
   app.cacheRespuestas.alInvalidar(() => guardadas.clear());
+  /** Renders under way, by URL: a second request for the same page waits for the same one. */
+  const enCurso = new Map<string, Promise<Dibujada | null>>();
 
-  const dibujar = async (url: string): Promise<Dibujada | null> => {
-    const ahora = Date.now();
-    const guardada = guardadas.get(url);
-    if (guardada && guardada.hasta > ahora) return guardada;
+  const dibujarAhora = async (url: string): Promise<Dibujada | null> => {
+    const desde = Date.now();
     const hecha = await prerenderizar(url, fetchApi);
     if (!hecha) return null;
-    const dibujada = { ...hecha, hasta: ahora + app.cacheRespuestas.segundos * 1000 };
+    const dibujada = { ...hecha, hasta: desde + app.cacheRespuestas.segundos * 1000 };
     if (app.cacheRespuestas.segundos > 0) {
       guardadas.delete(url);
       if (guardadas.size >= MAXIMO_GUARDADAS) guardadas.delete(guardadas.keys().next().value!);
       guardadas.set(url, dibujada);
     }
     return dibujada;
+  };
+
+  const dibujar = (url: string): Promise<Dibujada | null> => {
+    const guardada = guardadas.get(url);
+    if (guardada && guardada.hasta > Date.now()) return Promise.resolve(guardada);
+    const pendiente = enCurso.get(url);
+    if (pendiente) return pendiente;
+    if (enCurso.size >= MAXIMO_SIMULTANEOS) return Promise.resolve(null);
+    const render = dibujarAhora(url).finally(() => enCurso.delete(url));
+    enCurso.set(url, render);
+    return render;
   };
 
   const armar = (dibujada: Dibujada, indexHtml: string) => {
