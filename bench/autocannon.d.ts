@@ -19,6 +19,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Peticion) => Peticion }>;
+    /** false: the answer is counted in `mismatches`. */
+    verifyBody?: (cuerpo: string) => boolean;
   }
   interface Peticion {
     method?: string;
@@ -34,6 +36,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    mismatches?: number;
     statusCodeStats: Record<string, { count: number }>;
   }
   function autocannon(opciones: Opciones): Promise<Resultado>;

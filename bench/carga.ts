@@ -9,6 +9,8 @@ export interface Medicion {
   total: number;
   errores: number;
   no2xx: number;
+  /** Answers `Carga.verificar` refused (e.g. a page that arrived without its prerendered content). */
+  desajustes: number;
   codigos: Record<string, number>;
   rssMaxMb: number | null;
   /** The server's CPU time (user + system) per request, in µs: what a request costs it, little moved by the machine's load. */
@@ -24,6 +26,10 @@ export interface Carga {
   body?: string;
   /** A new body per request (e.g. a random product for the cart order). */
   cuerpo?: () => string;
+  /** A new path (and query) per request, on `url`'s host: e.g. a filter that never repeats, so caches miss. */
+  ruta?: () => string;
+  /** Checks each answer's body; the refused ones are counted in `desajustes` and noted with `falla`. */
+  verificar?: { comprobar: (cuerpo: string) => boolean; falla: string };
 }
 
 /** VmRSS of a process in MB, or null where /proc is not there. */
@@ -65,7 +71,16 @@ export async function medir(carga: Carga, pidServidor?: number): Promise<Medicio
       method: carga.method ?? 'GET',
       headers: carga.headers ?? {},
       ...(carga.body ? { body: carga.body } : {}),
-      ...(carga.cuerpo ? { requests: [{ setupRequest: (req) => ({ ...req, body: carga.cuerpo!() }) }] } : {}),
+      ...(carga.cuerpo || carga.ruta
+        ? {
+            requests: [
+              {
+                setupRequest: (req) => ({ ...req, ...(carga.cuerpo ? { body: carga.cuerpo() } : {}), ...(carga.ruta ? { path: carga.ruta() } : {}) }),
+              },
+            ],
+          }
+        : {}),
+      ...(carga.verificar ? { verifyBody: carga.verificar.comprobar } : {}),
     });
     const cpuDespues = pidServidor ? cpuMs(pidServidor) : null;
     const codigos: Record<string, number> = {};
@@ -77,6 +92,7 @@ export async function medir(carga: Carga, pidServidor?: number): Promise<Medicio
       total: r.requests.total,
       errores: r.errors,
       no2xx: r.non2xx,
+      desajustes: r.mismatches ?? 0,
       codigos,
       rssMaxMb: rssMax,
       cpuUsPorPedido: cpuDespues !== null && cpuAntes !== null && r.requests.total > 0 ? ((cpuDespues - cpuAntes) * 1000) / r.requests.total : null,

@@ -1,5 +1,6 @@
 // The benchmark's data set, loaded with a few set-based SQL statements (generate_series), not API calls.
 import { sql } from 'drizzle-orm';
+import { normalizarBusqueda } from '../domain/texto';
 import { hashearClave } from '../server/auth/claves';
 import type { BaseDeDatos } from '../server/db/client';
 import { usuario } from '../server/db/schema';
@@ -38,6 +39,23 @@ const NOMBRES = [
 ];
 const VARIANTES = ['azul', 'rojo', 'verde', 'negro', 'pastel', 'flúor', 'x12', 'x24', 'escolar', 'profesional', 'mini', 'grande', 'eco', 'premium', 'clásico'];
 const MARCAS_REALES = ['Faber-Castell', 'Rivadavia', 'Maped', 'Bic', 'Filgo', 'Staedtler', 'Pizzini', 'Ledesma', 'Gloria', 'Simball', 'Pelikan', 'Trabi', 'Ezco', 'Boligoma', 'Mooving', 'Exito', 'Casio', 'Laprida', 'Arte', 'Sifap'];
+
+/**
+ * Catalogue filter URLs that each show a full page of products and never repeat within ~800 requests:
+ * every product name (lower case, no accents, as a visitor would type it) x both price orders x pages 1
+ * to 10 (each name has 10,000 / 40 = 250 products), the search changing fastest.
+ */
+export function urlsDeFiltro(t: Tamano = TAMANO): string[] {
+  const terminos = NOMBRES.map(normalizarBusqueda).filter((n) => /^[a-z0-9 ]+$/.test(n));
+  const paginas = Math.max(1, Math.floor(t.productos / NOMBRES.length / 24));
+  const urls: string[] = [];
+  for (let pagina = 1; pagina <= Math.min(10, paginas); pagina++) {
+    for (const orden of ['asc', 'desc']) {
+      for (const q of terminos) urls.push(`/products?q=${encodeURIComponent(q)}&orden=${orden}${pagina > 1 ? `&pagina=${pagina}` : ''}`);
+    }
+  }
+  return urls;
+}
 
 const texto = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const arreglo = (xs: readonly string[]) => `array[${xs.map(texto).join(',')}]::text[]`;

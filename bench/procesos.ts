@@ -84,6 +84,8 @@ export async function iniciarTienda(opciones: { dataDir: string; databaseUrl?: s
   const puerto = await puertoLibre();
   const url = `http://127.0.0.1:${puerto}`;
   const { proceso, salida } = lanzar(await comandoDelServidor(raiz), {
+    // As npm start runs it (entornoDelServidor in scripts/servidor.mjs), also for an older checkout.
+    NODE_ENV: 'production',
     ...process.env,
     PORT: String(puerto),
     HOST: '127.0.0.1',

@@ -7,7 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { abrirPglite, abrirPostgres, type BaseDeDatos } from '../server/db/client';
 import { medir, rssMb, type Carga, type Medicion } from './carga';
-import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, verificarStock } from './datos';
+import { ID_ESTADO_INICIAL } from '../domain/prerender';
+import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, urlsDeFiltro, verificarStock } from './datos';
 import { iniciarBase, iniciarTienda, RAIZ, type Proceso } from './procesos';
 import { construirSiHaceFalta, lanzarChromium, lighthouse, pesarPaginas, type Lighthouse, type PesoPagina } from './web';
 
@@ -18,10 +19,13 @@ const entero = (nombre: string, porDefecto: number) => {
 const SEGUNDOS = entero('BENCH_SEGUNDOS', 8);
 const CONEXIONES = entero('BENCH_CONEXIONES', 50);
 const CONEXIONES_PEDIDO = entero('BENCH_CONEXIONES_PEDIDO', 20);
+// A page drawn on every request takes 70-250 ms of CPU: with 50 at once most would pass the prerender's
+// 1.5 s limit and leave as the bare app, which is not what is measured.
+const CONEXIONES_PAGINAS = entero('BENCH_CONEXIONES_PAGINAS', 4);
 const SIN_WEB = process.env.BENCH_WEB === '0';
 const SIN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE === '0';
 const COMPARAR = process.env.BENCH_COMPARAR !== '0';
-// BENCH_SOLO=pedido,xlsx: only these groups of rows (the baseline always): lecturas, promociones, pedido, grilla, xlsx, web.
+// BENCH_SOLO=pedido,xlsx: only these groups of rows (the baseline always): lecturas, promociones, paginas, pedido, grilla, xlsx, web.
 const SOLO = process.env.BENCH_SOLO ? new Set(process.env.BENCH_SOLO.split(',').map((g) => g.trim())) : undefined;
 const solo = (grupo: string) => !SOLO || SOLO.has(grupo);
 // BENCH_ANTES=/dir: another checkout (with node_modules) whose server is measured first on the same data, rows ", antes".
@@ -93,6 +97,11 @@ async function sondear(carga: Carga): Promise<string | undefined> {
   }
 }
 
+/** A storefront page that arrived drawn carries the API answers the server used (decision 012). */
+const dibujada = { comprobar: (html: string) => html.includes(`id="${ID_ESTADO_INICIAL}"`), falla: 'llegaron sin la página dibujada (la app sola)' };
+/** Compressed bytes never contain the page's closing tag in clear. */
+const comprimida = { comprobar: (cuerpo: string) => !cuerpo.includes('</html>'), falla: 'llegaron sin comprimir' };
+
 async function fila(motor: string, nombre: string, carga: Carga, tienda: Proceso, base?: number): Promise<Medicion | undefined> {
   const nota = await sondear(carga);
   if (nota) {
@@ -105,6 +114,7 @@ async function fila(motor: string, nombre: string, carga: Carga, tienda: Proceso
   const extra: string[] = [];
   const esperados304 = carga.headers?.['if-none-match'] ? (m.codigos['304'] ?? 0) : 0;
   if (m.no2xx - esperados304 > 0) extra.push(`${m.no2xx} respuestas no 2xx: ${JSON.stringify(m.codigos)}`);
+  if (carga.verificar && m.desajustes > 0) extra.push(`${m.desajustes} de ${m.total} respuestas ${carga.verificar.falla}`);
   if (m.errores > 0) extra.push(`${m.errores} errores de conexión`);
   filas.push({
     motor,
@@ -207,6 +217,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         const promoActivas = (await sondear(lectura('/api/promocion/activas'))) ? '/api/promocion?activas=true' : '/api/promocion/activas';
         await fila(nombreMotor, `promociones activas${sufijo}`, lectura(promoActivas), t, rpsBase);
         await fila(nombreMotor, `promociones (admin: todas)${sufijo}`, lectura('/api/promocion', { headers: { cookie: cookieAdminLecturas } }), t, rpsBase);
+        await fila(nombreMotor, `promociones (admin: grilla, 1ª página de 20)${sufijo}`, lectura('/api/promocion/grilla', { headers: { cookie: cookieAdminLecturas } }), t, rpsBase);
       }
       if (!solo('lecturas')) return;
       await fila(nombreMotor, `catálogo 1ª página${sufijo}`, lectura('/api/producto'), t, rpsBase);
@@ -221,6 +232,28 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
         filas.push({ motor: nombreMotor, nombre: `catálogo 1ª página, If-None-Match (304)${sufijo}`, conexiones: CONEXIONES, nota: 'omitida: la respuesta no trae ETag' });
       }
       await fila(nombreMotor, `detalle de producto${sufijo}`, lectura(`/api/producto/${primero}`), t, rpsBase);
+    };
+
+    // The storefront's HTML as a visitor gets it (server/web/prerender.ts), on the server as it runs by
+    // default and last: /products is drawn once per URL every CACHE_API_SEGUNDOS and sent from memory in
+    // between; a filter URL that never repeats is drawn on every request, its API read missing the memory
+    // cache too. Never with the cache off: 50 connections drawing at once pass the 1.5 s limit, and the
+    // abandoned renders keep the CPU busy for the rows after them.
+    const paginas = async (t: Proceso) => {
+      const pagina = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
+      const urls = urlsDeFiltro();
+      // Warm: a server that has drawn pages before (the first renders after a start cost 2-5 times more).
+      for (const ruta of urls.slice(-20)) await fetch(t.url + ruta).then((r) => r.arrayBuffer());
+      await fila(nombreMotor, 'página /products (HTML)', pagina('/products', { verificar: dibujada }), t, rpsBase);
+      await fila(nombreMotor, 'página /products, gzip', pagina('/products', { headers: { 'accept-encoding': 'gzip' }, verificar: comprimida }), t, rpsBase);
+      let i = 0;
+      await fila(
+        nombreMotor,
+        `página /products?q=… (${urls.length} URL distintas: se dibuja cada vez)`,
+        pagina('/products', { conexiones: CONEXIONES_PAGINAS, ruta: () => urls[i++ % urls.length]!, verificar: dibujada }),
+        t,
+        rpsBase,
+      );
     };
 
     // The rows touched by a change, measured first with the code of another checkout (BENCH_ANTES).
@@ -276,6 +309,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
 
     cookieAdminLecturas = cookieAdmin;
     const mPedido = (await escrituras(tienda, '', cookieAdmin, cookieCliente)) ?? mPedidoAntes;
+    if (solo('paginas')) await paginas(tienda);
 
     await medirBase('base estática, otra vez al final', rpsPrimera);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diaMendoza, esDiaValido, finDelDiaMendoza, horaLocalMendoza, hoyMendoza, inicioDelDiaMendoza, parsearFecha } from './fechas';
+import { diaLegible, diaMendoza, fechaLegibleMendoza, esDiaValido, finDelDiaMendoza, horaLocalMendoza, hoyMendoza, inicioDelDiaMendoza, parsearFecha, ZONA_MENDOZA } from './fechas';
 import { diaSchema } from './fechas-schemas';
 
 describe('Mendoza days', () => {
@@ -11,6 +11,17 @@ describe('Mendoza days', () => {
   it('knows which Mendoza day an instant falls on', () => {
     expect(diaMendoza(new Date('2026-03-02T02:59:59.999Z'))).toBe('2026-03-01');
     expect(diaMendoza(new Date('2026-03-02T03:00:00.000Z'))).toBe('2026-03-02');
+  });
+
+  it("writes an instant's Mendoza day as es-AR does, the same as Intl", () => {
+    expect(diaLegible('2026-03-01')).toBe('01/03/2026');
+    expect(fechaLegibleMendoza(new Date('2026-03-02T02:59:59.999Z'))).toBe('01/03/2026');
+    const intl = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: ZONA_MENDOZA });
+    for (let i = 0; i < 2000; i++) {
+      // Since 2010: Mendoza last changed its offset in 2009.
+      const instante = new Date(Date.UTC(2010, 0, 1) + Math.floor(Math.random() * 30 * 365 * 86_400_000));
+      expect(fechaLegibleMendoza(instante), instante.toISOString()).toBe(intl.format(instante));
+    }
   });
 
   it('validates real calendar days', () => {

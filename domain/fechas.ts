@@ -22,6 +22,15 @@ export const finDelDiaMendoza = (dia: string): Date => new Date(`${dia}T23:59:59
 /** The Mendoza day ('yyyy-MM-dd') an instant falls on. */
 export const diaMendoza = (fecha: Date): string => new Date(fecha.getTime() - OFFSET_MS).toISOString().slice(0, 10);
 
+/** 'yyyy-MM-dd' as people read it: 'dd/MM/yyyy'. */
+export const diaLegible = (dia: string): string => dia.split('-').reverse().join('/');
+
+/**
+ * The Mendoza day of an instant as es-AR writes it ('22/11/2026'), what Intl.DateTimeFormat gives for
+ * that zone, without Intl: a page's first Intl object costs 40-80 ms of main thread (see formatearPrecio).
+ */
+export const fechaLegibleMendoza = (fecha: Date): string => diaLegible(diaMendoza(fecha));
+
 /** Today in Mendoza, 'yyyy-MM-dd'. */
 export const hoyMendoza = (ahora: Date = new Date()): string => diaMendoza(ahora);
 

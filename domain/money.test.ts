@@ -39,6 +39,16 @@ describe('parsearDecimal', () => {
 
 describe('formatearPrecio', () => {
   it('formats ARS as es-AR', () => {
-    expect(formatearPrecio(1234.5).replace(/\s/g, ' ')).toBe('$ 1.234,50');
+    expect(formatearPrecio(1234.5)).toBe('$\u00a01.234,50');
+    expect(formatearPrecio(0)).toBe('$\u00a00,00');
+    expect(formatearPrecio(-99.9)).toBe('-$\u00a099,90');
+    expect(formatearPrecio(-0)).toBe('$\u00a00,00'); // Intl writes '-$ 0,00'
+  });
+
+  it('writes exactly what Intl writes, without Intl', () => {
+    const intl = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
+    const valores = [0.004, 0.005, 0.015, 1.005, 2.675, 999.995, 1000, 123456789.99, 9999999999.99, -0.01, -1234567.5];
+    for (let i = 0; i < 5000; i++) valores.push(Math.round((Math.random() - 0.2) * 10 ** (1 + (i % 10))) / 1000 + 0); // + 0: no -0
+    for (const v of valores) expect(formatearPrecio(v), String(v)).toBe(intl.format(v));
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MENSAJES } from './mensajes';
 import { calcularPrecio, parsearDecimal } from './money';
+import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 import { ORDENES_PRECIO } from './producto-reglas';
 
 export * from './producto-reglas';
@@ -29,7 +30,7 @@ export const productoSchema = z.object({
 export type Producto = z.infer<typeof productoSchema>;
 
 
-const textoFiltro = z.string().trim().max(100).optional();
+const textoFiltro = busquedaQuery;
 
 /** Filters of the catalogue and of the admin grid; every one optional. */
 export const productoFiltrosSchema = z.object({
@@ -40,16 +41,11 @@ export const productoFiltrosSchema = z.object({
   codigo: textoFiltro,
   categoriaId: z.coerce.number().int().positive().optional(),
   orden: z.enum(ORDENES_PRECIO).default('asc'),
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
-  porPagina: z.coerce.number().int().min(1).max(100).default(24),
+  ...paginacionQuery(24, 100),
 });
 export type ProductoFiltros = z.infer<typeof productoFiltrosSchema>;
 
-export const paginaProductosSchema = z.object({
-  items: z.array(productoSchema),
-  total: z.number().int(),
-  pagina: z.number().int(),
-  porPagina: z.number().int(),
+export const paginaProductosSchema = paginaDe(productoSchema).extend({
   /** The distinct brands of the products, for the catalogue's brand dropdown. */
   marcas: z.array(z.string()),
 });

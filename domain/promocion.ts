@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fechaEntradaSchema } from './fechas-schemas';
 import { parsearDecimal } from './money';
+import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 
 export const MENSAJES_PROMOCION = {
   denominacionObligatoria: 'La denominación es obligatoria',
@@ -87,6 +88,16 @@ export const promocionSchema = z.object({
   detalles: z.array(detallePromocionSchema),
 });
 export type Promocion = z.infer<typeof promocionSchema>;
+
+/** `GET /api/promocion/grilla`: the admin grid, newest first, a page at a time. */
+export const promocionFiltrosSchema = z.object({
+  q: busquedaQuery.describe('Busca en denominación y descripción, sin distinguir mayúsculas ni acentos'),
+  ...paginacionQuery(20, 100),
+});
+export type PromocionFiltros = z.infer<typeof promocionFiltrosSchema>;
+
+export const paginaPromocionesSchema = paginaDe(promocionSchema);
+export type PaginaPromociones = z.infer<typeof paginaPromocionesSchema>;
 
 /** A promotion of the public page, with what the card and the cart need. */
 export const promocionActivaSchema = promocionSchema.extend({

@@ -3,6 +3,7 @@ import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
 import { esDiaValido } from './fechas';
 import { diaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
+import { paginacionQuery, paginaDe } from './paginacion';
 
 const id = z.number().int();
 const MAX_ID = 2_147_483_647;
@@ -65,17 +66,11 @@ export const ventaFiltrosSchema = z.object({
   desde: diaOpcional,
   hasta: diaOpcional,
   estado: z.enum(ESTADOS_VENTA).optional(),
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
-  porPagina: z.coerce.number().int().min(1).max(200).default(50),
+  ...paginacionQuery(50, 200),
 });
 export type VentaFiltros = z.infer<typeof ventaFiltrosSchema>;
 
-export const paginaVentasSchema = z.object({
-  items: z.array(ventaResumenSchema),
-  total: z.number().int(),
-  pagina: z.number().int(),
-  porPagina: z.number().int(),
-});
+export const paginaVentasSchema = paginaDe(ventaResumenSchema);
 export type PaginaVentas = z.infer<typeof paginaVentasSchema>;
 
 export const pendientesSchema = z.object({ pendientes: z.number().int() });

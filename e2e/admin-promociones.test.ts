@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
-import { filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
+import { esperarFilas, filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { abrirNavegador, captura } from './soporte/navegador';
 import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
 
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('promotions grid (spec screen 15)', () => {
-  it('lists every promotion with its products, highlights the expired one and deletes with confirmation', async () => {
+  it('pages and searches the promotions, highlights the expired one and deletes with confirmation', async () => {
     const s = await sesionAdmin(navegador, servidor.url);
     const { page } = s;
     await page.goto('/grillaPromociones');
@@ -33,15 +33,70 @@ describe('promotions grid (spec screen 15)', () => {
     const vencida = page.locator('tbody tr', { hasText: 'Día del lector' });
     expect(await vencida.getAttribute('data-vencida')).toBe('true');
     expect(await vencida.textContent()).toContain('Vencida');
+    await verTexto(page, '4 resultados · Página 1 de 1');
     await captura(page, 'admin-promociones-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tarjetas = page.getByRole('list', { name: 'Promociones' }).getByRole('listitem');
+    await expect.poll(() => tarjetas.count()).toBe(4);
+    expect(await tarjetas.filter({ hasText: 'Día del lector' }).getAttribute('data-vencida')).toBe('true');
+    await captura(page, 'admin-promociones-390-vencida');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Eliminar Día del lector' }).click();
     const dialogo = page.getByRole('dialog', { name: 'Confirmar eliminación' });
     await visible(dialogo);
     await dialogo.getByRole('button', { name: 'Eliminar' }).click();
     await expect.poll(() => page.locator('tbody tr', { hasText: 'Día del lector' }).count()).toBe(0);
+    await verTexto(page, '3 resultados · Página 1 de 1');
+
+    // 21 more: 24 promotions, 20 a page, the newest first.
+    for (let i = 1; i <= 21; i++) {
+      const r = await page.request.post('/api/promocion', {
+        data: { denominacion: `Liquidación ${String(i).padStart(2, '0')}`, descripcion: 'Saldos de temporada', precioPromocional: 1000 + i, fechaInicio: hoyMendoza(), fechaFin: '2099-12-31' },
+      });
+      expect(r.status()).toBe(201);
+    }
+    await page.reload();
+    await esperarFilas(page, 'Promociones', 20);
+    await verTexto(page, '24 resultados · Página 1 de 2');
+    expect(await filas(page, 'Promociones').first().textContent()).toContain('Liquidación 21');
+    await page.getByRole('button', { name: 'Página 2', exact: true }).click();
+    await esperarFilas(page, 'Promociones', 4);
+    expect(await filas(page, 'Promociones').allTextContents()).toEqual([
+      expect.stringContaining('Liquidación 01'),
+      expect.stringContaining('Pequeños artistas'),
+      expect.stringContaining('Combo oficina'),
+      expect.stringContaining('Vuelta al cole'),
+    ]);
+
+    // The search (no accents needed) starts again at page 1.
+    const buscar = page.getByRole('textbox', { name: 'Buscar', exact: true });
+    await buscar.fill('liquidacion');
+    await verTexto(page, '21 resultados · Página 1 de 2');
+    await esperarFilas(page, 'Promociones', 20);
+    await page.getByRole('button', { name: 'Página 2', exact: true }).click();
+    await esperarFilas(page, 'Promociones', 1);
+    // Deleting the only row of the last page shows the page before it.
+    await page.getByRole('button', { name: 'Eliminar Liquidación 01' }).click();
+    await visible(dialogo);
+    await dialogo.getByRole('button', { name: 'Eliminar' }).click();
+    await verTexto(page, '20 resultados · Página 1 de 1');
+    await esperarFilas(page, 'Promociones', 20);
+
+    await buscar.fill('saldos de temporada  ');
+    await verTexto(page, '20 resultados · Página 1 de 1');
+    await buscar.fill('VUELTA');
+    await esperarFilas(page, 'Promociones', 1);
+    await buscar.fill('no existe ninguna así');
+    await verTexto(page, 'No hay promociones que coincidan con la búsqueda.');
+    await buscar.fill('');
+    await verTexto(page, '23 resultados · Página 1 de 2');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await captura(page, 'admin-promociones-paginada-1280');
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Página 2', exact: true }).click();
+    await expect.poll(() => tarjetas.count()).toBe(3);
     await page.evaluate(() => window.scrollTo(0, 0));
     await captura(page, 'admin-promociones-390');
     await s.cerrar();

@@ -20,6 +20,12 @@ export const ENTRADA_COMPILADA = path.join(SALIDA, 'main.mjs');
  */
 export const OPCIONES_NODE = ['--max-semi-space-size=8', '--heap-growing-percent=100'];
 
+/**
+ * The server's environment: NODE_ENV=production unless told otherwise, so that React's server renderer
+ * (the storefront's prerender) runs its production build, 3-4× faster than the development one.
+ */
+export const entornoDelServidor = (env) => ({ NODE_ENV: 'production', ...env });
+
 const ultimaModificacion = (carpeta) => {
   let ultima = 0;
   for (const entrada of fs.readdirSync(carpeta, { withFileTypes: true, recursive: true })) {

@@ -3,7 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, OPCIONES_NODE } from './servidor.mjs';
+import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, entornoDelServidor, OPCIONES_NODE } from './servidor.mjs';
 
 const raiz = path.resolve(import.meta.dirname, '..');
 // The web app and the server's prerender module are built together (`npm run build`).
@@ -33,6 +33,7 @@ if (await construirServidorSiHaceFalta()) console.log('Servidor compilado en dis
 
 const servidor = spawn(process.execPath, [...OPCIONES_NODE, ENTRADA_COMPILADA], {
   cwd: raiz,
+  env: entornoDelServidor(process.env),
   stdio: 'inherit',
 });
 for (const senal of ['SIGINT', 'SIGTERM']) process.on(senal, () => servidor.kill(senal));

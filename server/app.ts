@@ -8,12 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MENSAJES } from '../domain/mensajes';
 import { TAMANO_MAXIMO_IMAGEN } from '../domain/producto';
@@ -24,6 +19,7 @@ import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
 import { registrarManejoDeErrores } from './http/manejar-errores';
+import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
 import { pagosPlugin } from './pagos/plugin';
@@ -74,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Response schemas without transforms are compiled and parsed, not encoded (server/http/serializador.ts).
+  app.setSerializerCompiler(serializadorDeRespuestas);
   registrarManejoDeErrores(app);
 
   app.decorate('config', deps.config);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cuerpoComprimible, enviarComprimible, type CuerpoComprimible } from './cuerpo-comprimible';
 
 function publica(maxAge: number, swr: number) {
   return { maxAge, swr, publica: `public, max-age=${maxAge}, stale-while-revalidate=${swr}` };
@@ -31,16 +31,12 @@ export interface OpcionesCacheHttp {
   maximo?: number;
 }
 
-interface Guardada {
-  /** The JSON as bytes: written as is, with no UTF-8 encoding per request. */
-  cuerpo: Buffer;
+interface Guardada extends CuerpoComprimible {
   etag: string;
   tipo: string;
   hasta: number;
   /** A request is already asking the database again: the others get this copy meanwhile. */
   renovando: boolean;
-  /** The body compressed once per encoding, on first demand (what @fastify/compress would redo each time). */
-  comprimidas: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 export interface CacheRespuestas {
@@ -63,40 +59,6 @@ declare module 'fastify' {
 const COOKIE_SESION = 'sesion';
 /** Stale copies are served while one request renews them, but never when older than this. */
 const GRACIA_MS = 10_000;
-
-/** As @fastify/compress: no compression under 1 KB; brotli at quality 4, else gzip. */
-const UMBRAL_COMPRESION = 1024;
-
-function leerCodificacion(aceptadas: string): 'br' | 'gzip' | undefined {
-  const tokens = aceptadas
-    .toLowerCase()
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => !/;\s*q=0(\.0*)?$/.test(t))
-    .map((t) => t.split(';')[0]!.trim());
-  if (tokens.includes('br')) return 'br';
-  if (tokens.includes('gzip') || tokens.includes('x-gzip') || tokens.includes('*')) return 'gzip';
-  return undefined;
-}
-
-/** Browsers send a handful of distinct Accept-Encoding values: each is read once (at most 100 kept). */
-const codificaciones = new Map<string, 'br' | 'gzip' | undefined>();
-function codificacion(request: FastifyRequest): 'br' | 'gzip' | undefined {
-  const aceptadas = String(request.headers['accept-encoding'] ?? '');
-  if (codificaciones.has(aceptadas)) return codificaciones.get(aceptadas);
-  const cod = leerCodificacion(aceptadas);
-  if (codificaciones.size >= 100) codificaciones.clear();
-  codificaciones.set(aceptadas, cod);
-  return cod;
-}
-
-function comprimida(g: Guardada, cod: 'br' | 'gzip'): Buffer {
-  g.comprimidas[cod] ??=
-    cod === 'br'
-      ? zlib.brotliCompressSync(g.cuerpo, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-      : zlib.gzipSync(g.cuerpo);
-  return g.comprimidas[cod];
-}
 
 const etagDe = (cuerpo: string) => `W/"${createHash('sha1').update(cuerpo).digest('base64url').slice(0, 27)}"`;
 
@@ -160,11 +122,7 @@ export const cacheHttp = fp(
     const servir = (request: FastifyRequest, reply: FastifyReply, g: Guardada) => {
       cabeceras(request, reply, g.etag);
       if (coincide(request, g.etag)) return reply.code(304).send();
-      const cod = g.cuerpo.length >= UMBRAL_COMPRESION ? codificacion(request) : undefined;
-      if (!cod) return reply.type(g.tipo).send(g.cuerpo);
-      // Already compressed: @fastify/compress leaves an answer with Content-Encoding alone.
-      reply.header('Vary', 'Cookie, Accept-Encoding').header('Content-Encoding', cod);
-      return reply.type(g.tipo).send(comprimida(g, cod));
+      return enviarComprimible(request, reply.type(g.tipo), g, 'Cookie');
     };
 
     if (opciones.segundos > 0) {
@@ -213,13 +171,13 @@ export const cacheHttp = fp(
       if (request.claveCache) {
         memoria.delete(request.claveCache);
         if (memoria.size >= maximo) memoria.delete(memoria.keys().next().value!);
+        // The JSON kept as bytes: written as is, with no UTF-8 encoding per request.
         memoria.set(request.claveCache, {
-          cuerpo: Buffer.from(payload),
+          ...cuerpoComprimible(payload),
           etag,
           tipo: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
           hasta: Date.now() + opciones.segundos * 1000,
           renovando: false,
-          comprimidas: {},
         });
       }
       cabeceras(request, reply, etag);

@@ -89,9 +89,15 @@ export function olvidarMarcas(db: Db): void {
   }
 }
 
+/** Spanish order ('Ñ' after 'N', accents and case aside), whatever the database's collation. */
+const ordenEspanol = new Intl.Collator('es', { sensitivity: 'base' });
+
 async function consultarMarcas(db: Db): Promise<string[]> {
-  const filas = await db.selectDistinct({ marca: producto.marca }).from(producto).orderBy(asc(producto.marca));
-  return filas.map((f) => f.marca).filter((m) => m !== '');
+  const filas = await db.selectDistinct({ marca: producto.marca }).from(producto);
+  return filas
+    .map((f) => f.marca)
+    .filter((m) => m !== '')
+    .sort(ordenEspanol.compare);
 }
 
 export async function listarMarcas(db: Db): Promise<string[]> {

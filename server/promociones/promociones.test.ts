@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaMendoza } from '../../domain/fechas';
-import { MENSAJES_PROMOCION, type Promocion, type PromocionActiva } from '../../domain/promocion';
+import { MENSAJES_PAGINACION } from '../../domain/paginacion';
+import { MENSAJES_PROMOCION, type PaginaPromociones, type Promocion, type PromocionActiva } from '../../domain/promocion';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearPromocion, crearUsuario } from '../test/fabricas';
 
@@ -135,6 +136,90 @@ describe('listing promotions', () => {
     const no = await pedir('GET', '/api/promocion/999999', undefined, '');
     expect(no.statusCode).toBe(404);
     expect(no.json().message).toBe(MENSAJES_PROMOCION.promocionNoEncontrada);
+  });
+});
+
+describe('GET /api/promocion/grilla: the admin grid, a page at a time', () => {
+  const ids: number[] = [];
+  beforeAll(async () => {
+    const p = await crearProducto(t.db, { costo: 100, porcentaje: 100 });
+    for (let i = 1; i <= 5; i++) {
+      const promo = await crearPromocion(t.db, {
+        denominacion: `Grilla Ñandú ${i}`,
+        descripcion: i === 3 ? 'Con un 100% de descuento en cartulinas' : 'Una promoción',
+        finDias: i === 2 ? -1 : 5,
+        detalles: i === 1 ? [{ productoId: p.id, cantidad: 2 }] : [],
+      });
+      ids.push(promo.id);
+    }
+  });
+  const grilla = (query: string, cookie = admin) => pedir('GET', `/api/promocion/grilla?${query}`, undefined, cookie);
+
+  it('pages the matches newest first, with their lines, and says how many there are in all', async () => {
+    const nuevasPrimero = [...ids].reverse();
+    const paginas: PaginaPromociones[] = [];
+    for (const pagina of [1, 2, 3]) {
+      const r = await grilla(`q=grilla%20nandu&porPagina=2&pagina=${pagina}`);
+      expect(r.statusCode).toBe(200);
+      paginas.push(r.json() as PaginaPromociones);
+    }
+    expect(paginas.map((p) => p.items.map((x) => x.id))).toEqual([nuevasPrimero.slice(0, 2), nuevasPrimero.slice(2, 4), nuevasPrimero.slice(4)]);
+    for (const [i, p] of paginas.entries()) expect(p).toMatchObject({ total: 5, pagina: i + 1, porPagina: 2 });
+    const primera = paginas[2]!.items[0]!;
+    expect(primera.denominacion).toBe('Grilla Ñandú 1');
+    expect(primera.detalles).toEqual([
+      { id: expect.any(Number), cantidad: 2, producto: { id: expect.any(Number), denominacion: expect.any(String), precio: 200, stock: 10, imagen: null }, promocion: { id: ids[0] } },
+    ]);
+    // The expired one is listed like the others: the grid highlights it.
+    expect(paginas.flatMap((p) => p.items).find((x) => x.id === ids[1])!.fechaFin < new Date().toISOString()).toBe(true);
+  });
+
+  it('past the last page: no items, the same total', async () => {
+    const r = await grilla('q=grilla%20nandu&porPagina=2&pagina=4');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ items: [], total: 5, pagina: 4, porPagina: 2 });
+  });
+
+  it('searches the name and the description, ignoring case and accents; % is a character', async () => {
+    expect((await grilla(`q=${encodeURIComponent('GRILLA ÑANDÚ 4')}`)).json().items.map((x: Promocion) => x.id)).toEqual([ids[3]]);
+    expect((await grilla(`q=${encodeURIComponent('100% de descuento')}`)).json().items.map((x: Promocion) => x.id)).toEqual([ids[2]]);
+    expect((await grilla(`q=${encodeURIComponent('nandu%')}`)).json().total).toBe(0);
+  });
+
+  it('without parameters: the first 20, and the whole count', async () => {
+    const r = await grilla('');
+    const cuerpo = r.json() as PaginaPromociones;
+    const todas = (await pedir('GET', '/api/promocion')).json() as Promocion[];
+    expect(cuerpo).toMatchObject({ pagina: 1, porPagina: 20, total: todas.length });
+    expect(cuerpo.items.map((x) => x.id)).toEqual(todas.slice(0, 20).map((x) => x.id));
+    // GET /api/promocion keeps answering the whole list, whatever the query says.
+    expect(Array.isArray((await pedir('GET', '/api/promocion?pagina=2&porPagina=1')).json())).toBe(true);
+  });
+
+  it.each([
+    ['pagina=0', MENSAJES_PAGINACION.paginaInvalida],
+    ['pagina=-1', MENSAJES_PAGINACION.paginaInvalida],
+    ['pagina=dos', MENSAJES_PAGINACION.paginaInvalida],
+    ['pagina=1.5', MENSAJES_PAGINACION.paginaInvalida],
+    ['pagina=100001', MENSAJES_PAGINACION.paginaInvalida],
+    ['porPagina=0', MENSAJES_PAGINACION.porPaginaInvalido(100)],
+    ['porPagina=101', MENSAJES_PAGINACION.porPaginaInvalido(100)],
+    ['porPagina=veinte', MENSAJES_PAGINACION.porPaginaInvalido(100)],
+  ])('%s is a 400 with a Spanish message naming the field', async (query, mensaje) => {
+    const r = await grilla(query);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ message: mensaje, errors: [{ campo: query.split('=')[0], mensaje }] });
+  });
+
+  it('a search longer than 100 characters is a 400', async () => {
+    const r = await grilla(`q=${'a'.repeat(101)}`);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ message: MENSAJES_PAGINACION.busquedaLarga, errors: [{ campo: 'q', mensaje: MENSAJES_PAGINACION.busquedaLarga }] });
+  });
+
+  it('is for admins only', async () => {
+    expect((await grilla('', cliente)).statusCode).toBe(403);
+    expect((await grilla('', '')).statusCode).toBe(401);
   });
 });
 

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   detallePromocionInputSchema,
   detallePromocionSchema,
+  paginaPromocionesSchema,
   promocionActivaSchema,
+  promocionFiltrosSchema,
   promocionInputSchema,
   promocionSchema,
 } from '../../domain/promocion';
@@ -18,6 +20,7 @@ import {
   listarPromociones,
   listarPromocionesActivas,
   obtenerPromocion,
+  paginaDePromociones,
 } from './service';
 
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -33,6 +36,20 @@ export async function promocionRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Todas las promociones, las más nuevas primero, con sus detalles', response: { 200: z.array(promocionSchema), ...errores } },
     },
     async () => listarPromociones(app.db),
+  );
+
+  r.get(
+    '/api/promocion/grilla',
+    {
+      config: { acceso: 'admin' },
+      schema: {
+        tags,
+        summary: 'Grilla de promociones: paginada, la más nueva primero; q busca en denominación y descripción',
+        querystring: promocionFiltrosSchema,
+        response: { 200: paginaPromocionesSchema, ...errores },
+      },
+    },
+    async (request) => paginaDePromociones(app.db, request.query),
   );
 
   r.get(

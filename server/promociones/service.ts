@@ -1,16 +1,20 @@
-import { asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { precioUnitarioPromocion, sumarLineas } from '../../domain/money';
 import {
   MENSAJES_PROMOCION,
   type DetallePromocion,
   type detallePromocionInputSchema,
+  type PaginaPromociones,
   type Promocion,
   type PromocionActiva,
+  type PromocionFiltros,
   type promocionInputSchema,
 } from '../../domain/promocion';
+import { normalizarBusqueda } from '../../domain/texto';
 import type { Db } from '../db/client';
 import { detallePromocion, producto, promocion } from '../db/schema';
+import { contieneSinAcentos } from '../db/texto-sql';
 import { Invalido, NoEncontrado } from '../errors';
 
 type FilaPromocion = typeof promocion.$inferSelect;
@@ -37,16 +41,24 @@ const aDetalle = (f: FilaDetalle): DetallePromocion => ({
   promocion: { id: f.promocionId },
 });
 
+/** Which promotions, and for a page of the grid (newest first) which slice of them. */
+interface Cuales {
+  filtro?: SQL;
+  rango?: { limite: number; desde: number };
+}
+
 /**
- * The lines (with their product) of the promotions that match `filtro` (all when undefined), in one
- * query: a subquery instead of a list of ids, so it can run at the same time as the promotions' query.
+ * The lines (with their product) of the promotions `cuales` names (all when empty), in one query: a
+ * subquery instead of a list of ids, so it can run at the same time as the promotions' query.
  */
-async function detallesDe(db: Db, filtro?: SQL): Promise<Map<number, DetallePromocion[]>> {
+async function detallesDe(db: Db, { filtro, rango }: Cuales = {}): Promise<Map<number, DetallePromocion[]>> {
+  let ids = db.select({ id: promocion.id }).from(promocion).where(filtro).$dynamic();
+  if (rango) ids = ids.orderBy(desc(promocion.id)).limit(rango.limite).offset(rango.desde);
   const filas = await db
     .select(columnasDetalle)
     .from(detallePromocion)
     .innerJoin(producto, eq(producto.id, detallePromocion.productoId))
-    .where(filtro ? inArray(detallePromocion.promocionId, db.select({ id: promocion.id }).from(promocion).where(filtro)) : undefined)
+    .where(filtro || rango ? inArray(detallePromocion.promocionId, ids) : undefined)
     .orderBy(asc(detallePromocion.id));
   const porPromocion = new Map<number, DetallePromocion[]>();
   for (const fila of filas) {
@@ -74,10 +86,31 @@ export const conPrecios = (p: Promocion): PromocionActiva => ({
   precioOriginal: sumarLineas(p.detalles.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio }))),
 });
 
-/** Every promotion, newest first (admin grid). */
+/** Every promotion, newest first (`GET /api/promocion`, spec section 7). */
 export async function listarPromociones(db: Db): Promise<Promocion[]> {
   const [filas, detalles] = await Promise.all([db.select().from(promocion).orderBy(desc(promocion.id)), detallesDe(db)]);
   return filas.map((p) => aRespuesta(p, detalles.get(p.id) ?? []));
+}
+
+/**
+ * A page of the admin grid, newest first; `q` is looked for in the name and the description (case and
+ * accents ignored). The page, its count and its lines: three queries at the same time.
+ */
+export async function paginaDePromociones(db: Db, filtros: PromocionFiltros): Promise<PaginaPromociones> {
+  const texto = filtros.q ? normalizarBusqueda(filtros.q) : '';
+  const filtro = texto ? or(contieneSinAcentos(promocion.denominacion, texto), contieneSinAcentos(promocion.descripcion, texto)) : undefined;
+  const rango = { limite: filtros.porPagina, desde: (filtros.pagina - 1) * filtros.porPagina };
+  const [filas, [totales], detalles] = await Promise.all([
+    db.select().from(promocion).where(filtro).orderBy(desc(promocion.id)).limit(rango.limite).offset(rango.desde),
+    db.select({ total: count() }).from(promocion).where(filtro),
+    detallesDe(db, { filtro, rango }),
+  ]);
+  return {
+    items: filas.map((p) => aRespuesta(p, detalles.get(p.id) ?? [])),
+    total: totales?.total ?? 0,
+    pagina: filtros.pagina,
+    porPagina: filtros.porPagina,
+  };
 }
 
 /** Promotions whose end is not before `ahora` (spec section 4), the ones ending first first. */
@@ -85,7 +118,7 @@ export async function listarPromocionesActivas(db: Db, ahora = new Date()): Prom
   const vigente = gte(promocion.fechaFin, ahora);
   const [filas, detalles] = await Promise.all([
     db.select().from(promocion).where(vigente).orderBy(asc(promocion.fechaFin), asc(promocion.id)),
-    detallesDe(db, vigente),
+    detallesDe(db, { filtro: vigente }),
   ]);
   return filas.map((p) => conPrecios(aRespuesta(p, detalles.get(p.id) ?? [])));
 }
@@ -93,7 +126,7 @@ export async function listarPromocionesActivas(db: Db, ahora = new Date()): Prom
 export async function obtenerPromocion(db: Db, id: number): Promise<Promocion> {
   const [fila] = await db.select().from(promocion).where(eq(promocion.id, id)).limit(1);
   if (!fila) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
-  const detalles = await detallesDe(db, eq(promocion.id, id));
+  const detalles = await detallesDe(db, { filtro: eq(promocion.id, id) });
   return aRespuesta(fila, detalles.get(id) ?? []);
 }
 
@@ -142,7 +175,7 @@ export async function agregarDetalle(db: Db, datos: z.output<typeof detallePromo
 export async function listarDetalles(db: Db, promocionId: number): Promise<DetallePromocion[]> {
   const [promo] = await db.select({ id: promocion.id }).from(promocion).where(eq(promocion.id, promocionId)).limit(1);
   if (!promo) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
-  return (await detallesDe(db, eq(promocion.id, promocionId))).get(promocionId) ?? [];
+  return (await detallesDe(db, { filtro: eq(promocion.id, promocionId) })).get(promocionId) ?? [];
 }
 
 export async function eliminarDetalle(db: Db, id: number): Promise<void> {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ID_ESTADO_INICIAL } from '../../domain/prerender';
+import { cuerpoComprimible, type CuerpoComprimible } from '../http/cuerpo-comprimible';
 
 /** What dist/ssr/entry-server.js (web/src/ssr/entry-server.tsx) exports. */
 interface ModuloPrerender {
@@ -15,6 +16,12 @@ const PAGINAS = [/^\/$/, /^\/products$/, /^\/producto\/\d{1,10}$/, /^\/promocion
 /** A slow render must not hold the page: the app alone draws it then. */
 const ESPERA_MAXIMA_MS = 1500;
 const MAXIMO_GUARDADAS = 300;
+/**
+ * Renders of different pages at the same time (one per core here). Drawing is CPU work on the main
+ * thread: beyond this, a page not drawn yet goes out as the bare app at once instead of queuing behind
+ * the others (and a render past ESPERA_MAXIMA_MS still holds its place until it ends).
+ */
+const MAXIMO_SIMULTANEOS = 2;
 
 const esPaginaPrerenderizable = (url: string) => PAGINAS.some((p) => p.test(url.split('?')[0] ?? ''));
 
@@ -40,48 +47,77 @@ function fetchInterno(app: FastifyInstance): typeof fetch {
   };
 }
 
-export type Prerenderizar = (url: string, indexHtml: string) => Promise<string>;
+/** `null`: not a storefront page, or it could not be drawn: the caller sends index.html as it is. */
+export type Prerenderizar = (url: string, indexHtml: string) => Promise<CuerpoComprimible | null>;
+
+interface Dibujada {
+  html: string;
+  estado: unknown;
+  hasta: number;
+  /** The last page put together from this drawing, with its compressed copies (index.html rarely changes). */
+  armada?: { indexHtml: string; pagina: CuerpoComprimible };
+}
 
 /**
  * `prerenderizar(url, html)` answers `html` with the page drawn in, when `url` is a storefront page and
- * the prerender module exists; otherwise (or on any failure, logged) `html` as it was. Drawn pages are
- * kept `segundos` like the API's public reads, and forgotten on every write through this process.
+ * the prerender module exists; otherwise (or on any failure, logged) `null`. Drawn pages are kept
+ * `segundos` like the API's public reads, with their compressed copies, and forgotten on every write
+ * through this process.
  */
 export async function crearPrerender(app: FastifyInstance, modulo: string | undefined): Promise<Prerenderizar> {
-  if (!modulo || !fs.existsSync(modulo)) return async (_url, indexHtml) => indexHtml;
+  if (!modulo || !fs.existsSync(modulo)) return async () => null;
   const { prerenderizar } = (await import(pathToFileURL(modulo).href)) as ModuloPrerender;
   const fetchApi = fetchInterno(app);
-  const guardadas = new Map<string, { html: string; estado: unknown; hasta: number }>();
+  const guardadas = new Map<string, Dibujada>();
   app.cacheRespuestas.alInvalidar(() => guardadas.clear());
+  /** Renders under way, by URL: a second request for the same page waits for the same one. */
+  const enCurso = new Map<string, Promise<Dibujada | null>>();
 
-  const dibujar = async (url: string) => {
-    const ahora = Date.now();
-    const guardada = guardadas.get(url);
-    if (guardada && guardada.hasta > ahora) return guardada;
+  const dibujarAhora = async (url: string): Promise<Dibujada | null> => {
+    const desde = Date.now();
     const hecha = await prerenderizar(url, fetchApi);
     if (!hecha) return null;
+    const dibujada = { ...hecha, hasta: desde + app.cacheRespuestas.segundos * 1000 };
     if (app.cacheRespuestas.segundos > 0) {
       guardadas.delete(url);
       if (guardadas.size >= MAXIMO_GUARDADAS) guardadas.delete(guardadas.keys().next().value!);
-      guardadas.set(url, { ...hecha, hasta: ahora + app.cacheRespuestas.segundos * 1000 });
+      guardadas.set(url, dibujada);
     }
-    return hecha;
+    return dibujada;
+  };
+
+  const dibujar = (url: string): Promise<Dibujada | null> => {
+    const guardada = guardadas.get(url);
+    if (guardada && guardada.hasta > Date.now()) return Promise.resolve(guardada);
+    const pendiente = enCurso.get(url);
+    if (pendiente) return pendiente;
+    if (enCurso.size >= MAXIMO_SIMULTANEOS) return Promise.resolve(null);
+    const render = dibujarAhora(url).finally(() => enCurso.delete(url));
+    enCurso.set(url, render);
+    return render;
+  };
+
+  const armar = (dibujada: Dibujada, indexHtml: string) => {
+    if (dibujada.armada?.indexHtml !== indexHtml) {
+      dibujada.armada = { indexHtml, pagina: cuerpoComprimible(insertarPrerender(indexHtml, dibujada.html, dibujada.estado)) };
+    }
+    return dibujada.armada.pagina;
   };
 
   return async (url, indexHtml) => {
-    if (!esPaginaPrerenderizable(url)) return indexHtml;
+    if (!esPaginaPrerenderizable(url)) return null;
     let plazo: NodeJS.Timeout | undefined;
     try {
-      const hecha = await Promise.race([
+      const dibujada = await Promise.race([
         dibujar(url),
         new Promise<null>((resolver) => {
           plazo = setTimeout(() => resolver(null), ESPERA_MAXIMA_MS);
         }),
       ]);
-      return hecha ? insertarPrerender(indexHtml, hecha.html, hecha.estado) : indexHtml;
+      return dibujada ? armar(dibujada, indexHtml) : null;
     } catch (error) {
       app.log.warn({ err: error, url }, 'prerender fallido: se envía la aplicación sin dibujar');
-      return indexHtml;
+      return null;
     } finally {
       clearTimeout(plazo);
     }

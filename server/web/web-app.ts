@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MENSAJES } from '../../domain/mensajes';
+import { cuerpoComprimible, enviarComprimible } from '../http/cuerpo-comprimible';
 import { crearPrerender } from './prerender';
 import { registrarVistaPrevia } from './vista-previa';
 
@@ -27,11 +28,14 @@ export const webApp = fp(
     });
 
     const prerenderizar = await crearPrerender(app, opciones.prerender);
-    const enviarIndex = async (request: FastifyRequest, reply: FastifyReply, html = indexHtml) =>
-      reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(request.method === 'GET' ? await prerenderizar(request.url, html) : html);
+    const indexComprimible = cuerpoComprimible(indexHtml);
+    // Compressed here, not by @fastify/compress: the not-found handler, which serves most pages, never
+    // gets its hooks, and a drawn page is compressed once per encoding while it is kept.
+    const enviarIndex = async (request: FastifyRequest, reply: FastifyReply, html = indexHtml) => {
+      const dibujada = request.method === 'GET' ? await prerenderizar(request.url, html) : null;
+      const pagina = dibujada ?? (html === indexHtml ? indexComprimible : cuerpoComprimible(html));
+      return enviarComprimible(request, reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8'), pagina);
+    };
 
     app.decorate('enviarIndex', enviarIndex);
     registrarVistaPrevia(app, indexHtml);

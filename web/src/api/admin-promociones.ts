@@ -1,17 +1,23 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DetallePromocion, DetallePromocionInput, Promocion, PromocionInput } from '../../../domain/promocion';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DetallePromocion, DetallePromocionInput, PaginaPromociones, Promocion, PromocionFiltros, PromocionInput } from '../../../domain/promocion';
 import { apiFetch } from './client';
 
 // Promotions as the back office manages them (spec screens 15, 22 and 23).
 
 export const promocionesKeys = {
   todo: ['promocion'] as const,
-  lista: ['promocion', 'lista'] as const,
+  grilla: (f: PromocionFiltros) => ['promocion', 'grilla', f] as const,
   una: (id: number) => ['promocion', 'una', id] as const,
   detalles: (id: number) => ['promocion', 'detalles', id] as const,
 };
 
-export const promocionesQuery = queryOptions({ queryKey: promocionesKeys.lista, queryFn: () => apiFetch<Promocion[]>('promocion') });
+export const grillaPromocionesQuery = (f: PromocionFiltros) =>
+  queryOptions({
+    queryKey: promocionesKeys.grilla(f),
+    queryFn: () => apiFetch<PaginaPromociones>('promocion/grilla', { query: { ...f } }),
+    placeholderData: keepPreviousData,
+  });
+
 export const promocionQuery = (id: number) =>
   queryOptions({ queryKey: promocionesKeys.una(id), queryFn: () => apiFetch<Promocion>(`promocion/${id}`), enabled: id > 0 });
 export const detallesPromocionQuery = (id: number) =>
@@ -21,7 +27,7 @@ export const detallesPromocionQuery = (id: number) =>
     enabled: id > 0,
   });
 
-export const usePromociones = () => useQuery(promocionesQuery);
+export const useGrillaPromociones = (f: PromocionFiltros) => useQuery(grillaPromocionesQuery(f));
 export const usePromocion = (id: number) => useQuery(promocionQuery(id));
 export const useDetallesPromocion = (id: number) => useQuery(detallesPromocionQuery(id));
 

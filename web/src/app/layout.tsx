@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { Cargando } from '../components/guards/requiere-rol';
 import { Navbar } from '../components/layout/navbar';
 import { Pie } from '../components/layout/pie';
 import { useCarrito } from '../carrito/carrito-context';
@@ -41,9 +40,8 @@ export function Layout() {
       </a>
       <Navbar />
       <Box component="main" id="contenido" mih="calc(100vh - 64px)">
-        <Suspense fallback={<Cargando />}>
-          <Outlet />
-        </Suspense>
+        {/* No Suspense here: each lazy screen has its own while its chunk loads (pagina-perezosa.tsx). */}
+        <Outlet />
       </Box>
       <Pie />
       <CarritoPanelDiferido />

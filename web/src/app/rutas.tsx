@@ -1,6 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router';
-import { RequiereRol } from '../components/guards/requiere-rol';
+import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
 import { NoEncontradaPage } from './no-encontrada-page';
 import { Layout } from './layout';
@@ -15,7 +15,13 @@ const perezosa = (cargar: () => Promise<{ default: ComponentType }>) => {
 // Admin screens are never prerendered nor fetched ahead: only when the guard lets them render.
 const admin = (cargar: () => Promise<{ default: ComponentType }>) => {
   const Pagina = lazy(cargar);
-  return { element: <Pagina /> };
+  return {
+    element: (
+      <Suspense fallback={<Cargando />}>
+        <Pagina />
+      </Suspense>
+    ),
+  };
 };
 
 const pago = (nombre: 'PagoAprobadoPage' | 'PagoPendientePage' | 'PagoRechazadoPage') =>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { CARRITO_VACIO, carritoReducer, totalItems, type AccionCarrito, type Carrito } from '../../../domain/carrito';
 import { dibujadaEnServidor } from '../app/dibujada-en-servidor';
 import { leerUsuarioGuardado, useUser } from '../sesion/usuario-context';
@@ -34,12 +34,16 @@ export function CarritoProvider({ children }: { children: ReactNode }) {
   const [claveCargada, setClaveCargada] = useState<string | null>(dibujadaEnServidor ? null : clave);
   const [panelAbierto, setPanelAbierto] = useState(false);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!dibujadaEnServidor) return;
     // Runs before UsuarioProvider's: the stored user is read here too, as the first render would have.
+    // After the server's page is on screen, as a transition: an urgent update here would make React
+    // finish taking over the page and redraw it in one long task.
     const guardada = claveDe(leerUsuarioGuardado()?.id);
-    despachar({ tipo: 'reemplazar', carrito: leerCarrito(guardada) });
-    setClaveCargada(guardada);
+    startTransition(() => {
+      despachar({ tipo: 'reemplazar', carrito: leerCarrito(guardada) });
+      setClaveCargada(guardada);
+    });
   }, []);
 
   // On login or logout, switch to that user's cart; a visitor's cart moves into the first login.

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UsuarioSesion } from '../../../domain/auth';
 import { ROLES } from '../../../domain/enums';
 import { cerrarSesion, obtenerUsuarioActual } from '../api/auth';
@@ -48,22 +48,21 @@ export function UsuarioProvider({ children }: { children: ReactNode }) {
   const [usuario, setUsuario] = useState<UsuarioSesion | null>(() => (dibujadaEnServidor ? null : leerUsuarioGuardado()));
   const [cargando, setCargando] = useState(true);
 
-  useLayoutEffect(() => {
-    if (dibujadaEnServidor) setUsuario(leerUsuarioGuardado());
-  }, []);
-
   useEffect(() => {
+    // Transitions: the page is on screen already (the server's, or the first render's), and React may
+    // still be taking it over; an urgent update would make it finish in one long task.
+    if (dibujadaEnServidor) startTransition(() => setUsuario(leerUsuarioGuardado()));
     let vigente = true;
     obtenerUsuarioActual()
       .then((actual) => {
         if (!vigente) return;
         if (actual) localStorage.setItem(CLAVE_ALMACENAMIENTO, JSON.stringify(actual));
         else localStorage.removeItem(CLAVE_ALMACENAMIENTO);
-        setUsuario(actual);
+        startTransition(() => setUsuario(actual));
       })
       // A network failure keeps the stored user: the next API call will tell.
       .catch(() => undefined)
-      .finally(() => vigente && setCargando(false));
+      .finally(() => vigente && startTransition(() => setCargando(false)));
     return () => {
       vigente = false;
     };

@@ -1,13 +1,12 @@
-import { Alert, Button, Card, Center, Container, Group, NativeSelect, Pagination, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto-reglas';
 import { mensajeDeError } from '../../api/client';
 import { useCategorias, useProductos, type FiltrosCatalogo } from '../../api/productos';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import classes from './catalogo.module.css';
+import { CampoBusqueda, CampoSelect, OrdenPrecioToggle } from './filtros';
 import { ProductoCard } from './producto-card';
 
 const POR_PAGINA = 24;
@@ -71,50 +70,40 @@ export default function CatalogoPage() {
       </Title>
       <div className={classes.filtros}>
         <Group gap="sm" align="flex-end" wrap="wrap" role="search">
-          <TextInput
-            label="Buscar"
+          <CampoBusqueda
+            etiqueta="Buscar"
             placeholder="Nombre, marca o código"
-            leftSection={<IconSearch size={16} />}
             value={busqueda}
-            onChange={(e) => {
-              setBusqueda(e.currentTarget.value);
-              buscar(e.currentTarget.value);
+            onChange={(texto) => {
+              setBusqueda(texto);
+              buscar(texto);
             }}
             style={{ flex: '1 1 220px' }}
-            type="search"
           />
           {/* Native selects: the phone's own picker, keyboard type-ahead, and no popover code on the page. */}
-          <NativeSelect
-            label="Marca"
-            data={[
+          <CampoSelect
+            etiqueta="Marca"
+            opciones={[
               { value: '', label: 'Todas las marcas' },
-              ...[...new Set([...(filtros.marca ? [filtros.marca] : []), ...marcas])].sort((a, b) => a.localeCompare(b, 'es')),
+              // In the server's Spanish order; a brand of the URL that no product has any more goes first.
+              ...(filtros.marca && !marcas.includes(filtros.marca) ? [filtros.marca] : []),
+              ...marcas,
             ]}
             value={filtros.marca ?? ''}
-            onChange={(e) => cambiar({ marca: e.currentTarget.value || undefined })}
+            onChange={(marca) => cambiar({ marca: marca || undefined })}
             style={{ flex: '1 1 160px' }}
           />
-          <NativeSelect
-            label="Categoría"
-            data={[
+          <CampoSelect
+            etiqueta="Categoría"
+            opciones={[
               { value: '', label: 'Todas las categorías' },
               ...(categorias ?? []).map((c) => ({ value: String(c.id), label: c.denominacion })),
             ]}
             value={filtros.categoriaId ? String(filtros.categoriaId) : ''}
-            onChange={(e) => cambiar({ categoria: e.currentTarget.value || undefined })}
+            onChange={(categoria) => cambiar({ categoria: categoria || undefined })}
             style={{ flex: '1 1 160px' }}
           />
-          <Stack gap={4} style={{ flex: '0 0 auto' }}>
-            <Text size="sm" fw={500} id="orden-precio">
-              Precio
-            </Text>
-            <SegmentedControl
-              aria-labelledby="orden-precio"
-              value={filtros.orden}
-              onChange={(v) => cambiar({ orden: v === 'desc' ? 'desc' : undefined })}
-              data={(Object.keys(ORDEN_PRECIO_LABEL) as OrdenPrecio[]).map((o) => ({ value: o, label: ORDEN_PRECIO_LABEL[o] }))}
-            />
-          </Stack>
+          <OrdenPrecioToggle value={filtros.orden} onChange={(orden) => cambiar({ orden: orden === 'desc' ? 'desc' : undefined })} />
         </Group>
       </div>
 

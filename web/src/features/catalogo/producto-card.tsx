@@ -1,4 +1,3 @@
-import { Badge, Button, Card, Image, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
@@ -8,19 +7,25 @@ import type { Producto } from '../../../../domain/producto';
 import { estaDisponible, tieneStockBajo } from '../../../../domain/producto-reglas';
 import { paths, urlImagen } from '../../app/paths';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
-import classes from './catalogo.module.css';
+import classes from './producto-card.module.css';
 
 /** 'alta': the page's likely largest paint, fetched first; 'normal': above the fold; 'baja': loaded when scrolled to. */
 export type PrioridadImagen = 'alta' | 'normal' | 'baja';
 
+/**
+ * A catalogue card in plain elements styled with the theme's variables (producto-card.module.css), not
+ * Mantine components: the page draws 24 of them, and each Mantine Card, Text, Badge and Button works out
+ * its styles and colors in JavaScript on every render, most of what taking over the page cost the browser.
+ * `mantine-focus-auto` and `mantine-active` are Mantine's global focus ring and pressed effect.
+ */
 export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Producto; prioridad?: PrioridadImagen }) {
   const { agregarProducto, alMaximo } = useAgregarAlCarrito();
   const disponible = estaDisponible(producto.stock);
   const lleno = alMaximo(producto);
   return (
-    <Card withBorder radius="md" padding="md" className={classes.card} component="article" aria-label={producto.denominacion}>
-      <Card.Section className={classes.imagenCaja}>
-        <Image
+    <article className={classes.card} aria-label={producto.denominacion}>
+      <div className={classes.imagenCaja}>
+        <img
           src={urlImagen(producto.imagen)}
           srcSet={srcsetImagen(producto.imagen)}
           sizes="(max-width: 48em) 100vw, (max-width: 62em) 50vw, 320px"
@@ -31,44 +36,42 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
           fetchPriority={prioridad === 'alta' ? 'high' : 'auto'}
           className={classes.imagen}
         />
-        <Badge className={classes.badge} color={disponible ? 'green' : 'gray'} variant="filled">
+        <span className={classes.badge} data-disponible={disponible}>
           {disponible ? 'Disponible' : 'Sin stock'}
-        </Badge>
-      </Card.Section>
-      <Stack gap={4} mt="sm" className={classes.cuerpo}>
-        <Text fw={600} lineClamp={2} className={classes.nombre} component="h2">
-          {producto.denominacion}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {producto.marca}
-        </Text>
-        <Text fw={800} size="xl" c="azul.8">
-          {formatearPrecio(producto.precio)}
-        </Text>
-        {tieneStockBajo(producto.stock) && (
-          <Text size="sm" c="orange.8" fw={500}>
-            Unidades disponibles: {producto.stock}
-          </Text>
-        )}
+        </span>
+      </div>
+      <div className={classes.cuerpo}>
+        <h2 className={classes.nombre}>{producto.denominacion}</h2>
+        <p className={classes.marca}>{producto.marca}</p>
+        <p className={classes.precio}>{formatearPrecio(producto.precio)}</p>
+        {tieneStockBajo(producto.stock) && <p className={classes.stockBajo}>Unidades disponibles: {producto.stock}</p>}
         {disponible && lleno && (
-          <Text size="xs" c="red.7" role="status">
+          <p className={classes.maximo} role="status">
             {MENSAJES_CARRITO.maximoAgregado}
-          </Text>
+          </p>
         )}
-      </Stack>
-      <Stack gap={6} mt="md">
-        <Button
-          leftSection={<IconShoppingCartPlus size={18} />}
+      </div>
+      <div className={classes.acciones}>
+        <button
+          type="button"
+          className={`${classes.boton} mantine-focus-auto mantine-active`}
+          data-variante="relleno"
           onClick={() => agregarProducto(aProductoCarrito(producto))}
           disabled={lleno}
           aria-label={`Agregar al carrito: ${producto.denominacion}`}
         >
+          <IconShoppingCartPlus size={18} aria-hidden />
           Agregar al carrito
-        </Button>
-        <Button variant="light" component={Link} to={paths.producto(producto.id)} aria-label={`Ver detalles: ${producto.denominacion}`}>
+        </button>
+        <Link
+          className={`${classes.boton} mantine-focus-auto mantine-active`}
+          data-variante="suave"
+          to={paths.producto(producto.id)}
+          aria-label={`Ver detalles: ${producto.denominacion}`}
+        >
           Ver detalles
-        </Button>
-      </Stack>
-    </Card>
+        </Link>
+      </div>
+    </article>
   );
 }

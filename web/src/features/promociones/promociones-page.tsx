@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Container, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
+import { fechaLegibleMendoza } from '../../../../domain/fechas';
 import { formatearPrecio } from '../../../../domain/money';
 import { mensajeDeError } from '../../api/client';
 import { usePromocionesActivas, type PromocionActiva } from '../../api/promociones';
@@ -8,8 +9,6 @@ import { urlImagen } from '../../app/paths';
 import { aPromocionCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import classes from './promociones-page.module.css';
-
-const formatoFecha = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Argentina/Mendoza' });
 
 function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
   const { agregarPromocion, promocionAlMaximo } = useAgregarAlCarrito();
@@ -31,7 +30,7 @@ function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
         {promocion.descripcion}
       </Text>
       <Text size="sm" fw={600} c="red.7" mt="xs">
-        Finaliza: {formatoFecha.format(new Date(promocion.fechaFin))}
+        Finaliza: {fechaLegibleMendoza(new Date(promocion.fechaFin))}
       </Text>
       <Stack gap="xs" mt="md" component="ul" className={classes.lista} aria-label={`Productos de ${promocion.denominacion}`}>
         {promocion.detalles.map((d) => (
