@@ -7,7 +7,7 @@ import { setImmediate as turno } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
 import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../domain/enums';
-import { horaLocalMendoza } from '../../domain/fechas';
+import { diaLegible, horaLocalMendoza } from '../../domain/fechas';
 import { aCentavos, aPesos } from '../../domain/money';
 import { filasDe, totalesDelCierre, ventasDe, type DatosDelCierre, type FilasDelCierre } from './cierre';
 
@@ -56,8 +56,6 @@ const COLUMNAS_DETALLE: Columna[] = [
   { titulo: 'Subtotal', ancho: 16, estilo: ESTILO_ARS },
   { titulo: 'Promoción', ancho: 11, estilo: ESTILO_GENERAL },
 ];
-
-const diaLegible = (dia: string) => dia.split('-').reverse().join('/');
 
 /** Resolves when the reply can take more (or is gone): a slow client slows the writer, not memory. */
 const drenado = (destino: Writable) =>
