@@ -2,7 +2,7 @@
 // TextInput and NativeSelect give themselves a new id in a layout effect after hydration: an urgent
 // re-render that made React finish taking over the page in one long task.
 import { IconSearch, IconSelector } from '@tabler/icons-react';
-import { useId, type ChangeEvent, type CSSProperties } from 'react';
+import { useId, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
 import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto-reglas';
 import classes from './filtros.module.css';
 
@@ -12,49 +12,62 @@ interface Campo {
   style?: CSSProperties;
 }
 
-export function CampoBusqueda({ etiqueta, placeholder, value, onChange, style }: Campo & { placeholder: string; onChange: (valor: string) => void }) {
+/** The label above the control, tied to it by `id`. */
+function ConEtiqueta({ etiqueta, style, control }: Pick<Campo, 'etiqueta' | 'style'> & { control: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className={classes.campo} style={style}>
       <label className={classes.etiqueta} htmlFor={id}>
         {etiqueta}
       </label>
-      <div className={classes.caja}>
-        <IconSearch size={16} className={classes.iconoIzquierda} aria-hidden />
-        <input
-          id={id}
-          type="search"
-          className={`${classes.control} ${classes.conIcono}`}
-          placeholder={placeholder}
-          value={value}
-          onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.currentTarget.value)}
-        />
-      </div>
+      <div className={classes.caja}>{control(id)}</div>
     </div>
   );
 }
 
-export function CampoSelect({ etiqueta, opciones, value, onChange, style }: Campo & { opciones: Array<{ value: string; label: string } | string>; onChange: (valor: string) => void }) {
-  const id = useId();
+export function CampoBusqueda({ etiqueta, placeholder, value, onChange, style }: Campo & { placeholder: string; onChange: (valor: string) => void }) {
   return (
-    <div className={classes.campo} style={style}>
-      <label className={classes.etiqueta} htmlFor={id}>
-        {etiqueta}
-      </label>
-      <div className={classes.caja}>
-        <select id={id} className={`${classes.control} ${classes.select}`} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {opciones.map((o) => {
-            const opcion = typeof o === 'string' ? { value: o, label: o } : o;
-            return (
-              <option key={opcion.value} value={opcion.value}>
-                {opcion.label}
-              </option>
-            );
-          })}
-        </select>
-        <IconSelector size={14} className={classes.iconoDerecha} aria-hidden />
-      </div>
-    </div>
+    <ConEtiqueta
+      etiqueta={etiqueta}
+      style={style}
+      control={(id) => (
+        <>
+          <IconSearch size={16} className={classes.iconoIzquierda} aria-hidden />
+          <input
+            id={id}
+            type="search"
+            className={`${classes.control} ${classes.conIcono}`}
+            placeholder={placeholder}
+            value={value}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.currentTarget.value)}
+          />
+        </>
+      )}
+    />
+  );
+}
+
+export function CampoSelect({ etiqueta, opciones, value, onChange, style }: Campo & { opciones: Array<{ value: string; label: string } | string>; onChange: (valor: string) => void }) {
+  return (
+    <ConEtiqueta
+      etiqueta={etiqueta}
+      style={style}
+      control={(id) => (
+        <>
+          <select id={id} className={`${classes.control} ${classes.select}`} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+            {opciones.map((o) => {
+              const opcion = typeof o === 'string' ? { value: o, label: o } : o;
+              return (
+                <option key={opcion.value} value={opcion.value}>
+                  {opcion.label}
+                </option>
+              );
+            })}
+          </select>
+          <IconSelector size={14} className={classes.iconoDerecha} aria-hidden />
+        </>
+      )}
+    />
   );
 }
 
