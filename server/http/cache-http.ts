@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { cuerpoComprimible, enviarComprimible, type CuerpoComprimible } from './cuerpo-comprimible';
+import { MemoriaTemporal } from './memoria-temporal';
 
 function publica(maxAge: number, swr: number) {
   return { maxAge, swr, publica: `public, max-age=${maxAge}, stale-while-revalidate=${swr}` };
@@ -81,7 +82,7 @@ function coincide(request: FastifyRequest, etag: string): boolean {
 export const cacheHttp = fp(
   async (app: FastifyInstance, opciones: OpcionesCacheHttp) => {
     const maximo = opciones.maximo ?? 500;
-    const memoria = new Map<string, Guardada>();
+    const memoria = new MemoriaTemporal<Guardada>(maximo);
     const callbacks: Array<() => void> = [];
     const invalidar = () => {
       memoria.clear();
@@ -169,16 +170,20 @@ export const cacheHttp = fp(
       }
       const etag = etagDe(payload);
       if (request.claveCache) {
-        memoria.delete(request.claveCache);
-        if (memoria.size >= maximo) memoria.delete(memoria.keys().next().value!);
-        // The JSON kept as bytes: written as is, with no UTF-8 encoding per request.
-        memoria.set(request.claveCache, {
-          ...cuerpoComprimible(payload),
-          etag,
-          tipo: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-          hasta: Date.now() + opciones.segundos * 1000,
-          renovando: false,
-        });
+        const hasta = Date.now() + opciones.segundos * 1000;
+        // The JSON kept as bytes: written as is, with no UTF-8 encoding per request. Kept past `hasta`
+        // only as long as a renewal may still hand it out.
+        memoria.guardar(
+          request.claveCache,
+          {
+            ...cuerpoComprimible(payload),
+            etag,
+            tipo: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+            hasta,
+            renovando: false,
+          },
+          hasta + GRACIA_MS,
+        );
       }
       cabeceras(request, reply, etag);
       if (coincide(request, etag)) {
