@@ -15,7 +15,11 @@ import { RAIZ } from '../raiz';
 import { transferibles, type CierreCompacto } from './cierre-compacto';
 
 /** Messages to the worker; `id` names one workbook. */
-export type AlWorker = { tipo: 'libro'; id: number; datos: CierreCompacto } | { tipo: 'sigue'; id: number } | { tipo: 'cancelar'; id: number };
+export type AlWorker =
+  | { tipo: 'libro'; id: number; datos: CierreCompacto }
+  | { tipo: 'sigue'; id: number }
+  | { tipo: 'cancelar'; id: number }
+  | { tipo: 'calentar' };
 /** Messages from the worker: chunks of the file, then `fin`, or `error`. */
 export type AlPrincipal =
   | { tipo: 'trozo'; id: number; bytes: ArrayBuffer; largo: number }
@@ -106,6 +110,26 @@ export class PoolXlsx {
       hilo.trabajos.set(trabajo.id, trabajo);
       hilo.worker.postMessage({ tipo: 'libro', id: trabajo.id, datos: compacto } satisfies AlWorker, transferibles(compacto));
     });
+  }
+
+  /**
+   * A download may follow soon (the informes screen is open): an idle worker, started now if there is
+   * none, with its code warmed up by a made-up workbook. A new worker's first file otherwise pays
+   * ~160 ms to start and load exceljs and ~250 ms more of cold code. An idle worker's timer restarts.
+   */
+  preparar(): void {
+    if (this.cerrado) return;
+    const ocioso = [...this.hilos].find((h) => h.trabajos.size === 0);
+    if (ocioso) return this.alQuedarOcioso(ocioso);
+    // All busy: they are warm, and the next download waits for one of them or starts its own.
+    if (this.hilos.size >= this.maximo) return;
+    try {
+      const hilo = this.iniciar();
+      hilo.worker.postMessage({ tipo: 'calentar' } satisfies AlWorker);
+      this.alQuedarOcioso(hilo);
+    } catch (error) {
+      this.log?.warn({ err: error }, 'no se pudo preparar el worker del xlsx');
+    }
   }
 
   /** Workers taking work now (tests). */
@@ -211,6 +235,12 @@ export class PoolXlsx {
   private terminar(hilo: Hilo, trabajo: Trabajo) {
     hilo.trabajos.delete(trabajo.id);
     if (hilo.trabajos.size > 0 || !this.hilos.has(hilo)) return;
+    this.alQuedarOcioso(hilo);
+  }
+
+  /** Ends the worker if it gets no work for `ociosoMs`. */
+  private alQuedarOcioso(hilo: Hilo) {
+    clearTimeout(hilo.ocioso);
     hilo.ocioso = setTimeout(() => {
       // Out of the set first: no new work may reach a worker that is ending.
       this.hilos.delete(hilo);

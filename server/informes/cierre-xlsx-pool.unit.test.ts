@@ -9,31 +9,11 @@ import type { EstadoPago, EstadoVenta, FormaPago } from '../../domain/enums';
 import { MENSAJES } from '../../domain/mensajes';
 import { NoDisponible } from '../errors';
 import { registrarManejoDeErrores } from '../http/manejar-errores';
-import type { DatosDelCierre, LineaDelCierre, VentaDelCierre } from './cierre';
+import type { DatosDelCierre, VentaDelCierre } from './cierre';
 import { filasDeColumnas, type CierreCompacto } from './cierre-compacto';
+import { cierreDeMuestra as datosDe } from './cierre-de-muestra';
 import { escribirCierreXlsx } from './cierre-xlsx';
 import { PoolXlsx } from './cierre-xlsx-pool';
-
-/** `ventas` sales of 2 lines each, every kind of value (anonymous, no payment status, promotion). */
-function datosDe(ventas: number): DatosDelCierre {
-  const inicio = Date.parse('2026-03-01T03:00:00Z');
-  const formas = ['EFECTIVO', 'MERCADOPAGO', 'QR', 'POSTNET', 'TRANSFERENCIA'] as const;
-  const v: VentaDelCierre[] = Array.from({ length: ventas }, (_, i) => ({
-    id: i + 1,
-    fecha: new Date(inicio + i * 60_000),
-    formaPago: formas[i % formas.length]!,
-    estadoVenta: i % 10 === 0 ? 'PENDIENTE' : 'CONCLUIDO',
-    estadoPago: i % 5 === 1 ? 'APROBADO' : null,
-    envio: i % 7 === 0 ? 1500 : 0,
-    total: 1650.25 + (i % 13),
-    cliente: i % 3 === 0 ? null : `cliente${i % 50}`,
-  }));
-  const lineas: LineaDelCierre[] = v.flatMap((venta, i) => [
-    { ventaId: venta.id, fecha: venta.fecha, productoId: 1 + (i % 97), denominacion: `Cuaderno ${i % 97}`, codigo: `C-${i % 97}`, cantidad: 1 + (i % 3), precioAplicado: 1500.5, promocionId: null },
-    { ventaId: venta.id, fecha: venta.fecha, productoId: 200, denominacion: 'Birome azul', codigo: 'B-1', cantidad: 1, precioAplicado: 149.75, promocionId: i % 4 === 0 ? 7 : null },
-  ]);
-  return { desde: '2026-03-01', hasta: '2026-03-31', ventas: v, lineas };
-}
 
 /** The columns of `datos`, as service.ts reads them from the database. */
 function compactar(datos: DatosDelCierre): CierreCompacto {
@@ -213,6 +193,34 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     respuesta.destroy();
     await expect.poll(() => pool!.enCurso).toBe(0);
     expect(pool.workers).toHaveLength(1);
+  });
+
+  it('preparar starts one warmed worker, which the next download uses', async () => {
+    pool = new PoolXlsx();
+    pool.preparar();
+    expect(pool.workers).toHaveLength(1);
+    const [preparado] = pool.workers;
+    // Another call finds it idle: no second worker.
+    pool.preparar();
+    expect(pool.workers).toEqual([preparado]);
+    const datos = datosDe(20);
+    expect(await celdas(await aBuffer(await pool.libro(compactar(datos))))).toEqual(await celdas(await enProceso(datos)));
+    expect(pool.workers).toEqual([preparado]);
+  });
+
+  it('a prepared worker that gets no download ends when idle', async () => {
+    pool = new PoolXlsx({ ociosoMs: 50 });
+    pool.preparar();
+    expect(pool.workers).toHaveLength(1);
+    await esperar(200);
+    expect(pool.workers).toEqual([]);
+  });
+
+  it('preparar does nothing once the pool is closed', async () => {
+    pool = new PoolXlsx();
+    await pool.cerrar();
+    pool.preparar();
+    expect(pool.workers).toEqual([]);
   });
 
   it('workers end when idle, and start again on the next download', async () => {

@@ -13,7 +13,8 @@ const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 export async function informeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Workers start on the first download and end when idle (cierre-xlsx-pool.ts).
+  // Workers start when the informes screen opens or on the first download, and end when idle
+  // (cierre-xlsx-pool.ts).
   const pool = new PoolXlsx({ log: app.log });
   app.addHook('onClose', () => pool.cerrar());
 
@@ -68,6 +69,10 @@ export async function informeRoutes(app: FastifyInstance) {
         response: { 200: resumenInformeSchema, ...errores },
       },
     },
-    async (request) => resumenInforme(app.db, request.query.desde, request.query.hasta),
+    async (request) => {
+      // The informes screen asks for this when it opens, and its downloads are one click away.
+      pool.preparar();
+      return resumenInforme(app.db, request.query.desde, request.query.hasta);
+    },
   );
 }
