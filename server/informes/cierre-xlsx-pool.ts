@@ -53,6 +53,11 @@ export interface OpcionesPoolXlsx {
   maximo?: number;
   /** A worker without work this long ends: its isolate and exceljs cost memory. */
   ociosoMs?: number;
+  /**
+   * The same for a worker that goes idle while another one already is: one warm worker is enough for
+   * the next download. Each idle worker kept 30-40 MB (two workers after a burst of downloads: +80 MB).
+   */
+  ociosoSegundoMs?: number;
   archivo?: string;
   log?: FastifyBaseLogger;
 }
@@ -74,6 +79,7 @@ interface Hilo {
 export class PoolXlsx {
   private readonly maximo: number;
   private readonly ociosoMs: number;
+  private readonly ociosoSegundoMs: number;
   private readonly archivo: string;
   private readonly log: FastifyBaseLogger | undefined;
   /** Workers that take work: one that failed or is ending leaves this set at once. */
@@ -84,6 +90,7 @@ export class PoolXlsx {
   constructor(opciones: OpcionesPoolXlsx = {}) {
     this.maximo = opciones.maximo ?? Math.min(2, os.availableParallelism());
     this.ociosoMs = opciones.ociosoMs ?? 60_000;
+    this.ociosoSegundoMs = Math.min(this.ociosoMs, opciones.ociosoSegundoMs ?? 5_000);
     this.archivo = opciones.archivo ?? ARCHIVO_WORKER;
     this.log = opciones.log;
   }
@@ -238,13 +245,17 @@ export class PoolXlsx {
     this.alQuedarOcioso(hilo);
   }
 
-  /** Ends the worker if it gets no work for `ociosoMs`. */
+  /** Ends the worker if it gets no work for `ociosoMs`, or `ociosoSegundoMs` if another is idle already. */
   private alQuedarOcioso(hilo: Hilo) {
     clearTimeout(hilo.ocioso);
-    hilo.ocioso = setTimeout(() => {
-      // Out of the set first: no new work may reach a worker that is ending.
-      this.hilos.delete(hilo);
-      void hilo.worker.terminate();
-    }, this.ociosoMs).unref();
+    const otroOcioso = [...this.hilos].some((h) => h !== hilo && h.trabajos.size === 0);
+    hilo.ocioso = setTimeout(
+      () => {
+        // Out of the set first: no new work may reach a worker that is ending.
+        this.hilos.delete(hilo);
+        void hilo.worker.terminate();
+      },
+      otroOcioso ? this.ociosoSegundoMs : this.ociosoMs,
+    ).unref();
   }
 }

@@ -223,6 +223,16 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     expect(pool.workers).toEqual([]);
   });
 
+  it('of two idle workers, the second ends first: one warm worker stays', async () => {
+    pool = new PoolXlsx({ ociosoMs: 60_000, ociosoSegundoMs: 100 });
+    const libros = await Promise.all([pool.libro(compactar(datosDe(200))), pool.libro(compactar(datosDe(200)))]);
+    expect(pool.workers).toHaveLength(2);
+    await Promise.all(libros.map(aBuffer));
+    await expect.poll(() => pool!.workers.length).toBe(1);
+    await esperar(300);
+    expect(pool.workers).toHaveLength(1);
+  });
+
   it('workers end when idle, and start again on the next download', async () => {
     pool = new PoolXlsx({ ociosoMs: 50 });
     await aBuffer(await pool.libro(compactar(datosDe(10))));
