@@ -66,7 +66,7 @@ function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
         type="button"
         className={`${tarjeta.boton} ${classes.agregar} mantine-focus-auto mantine-active`}
         data-variante="relleno"
-          data-con-icono
+        data-con-icono
         data-color="orange"
         onClick={() => agregarPromocion(enCarrito)}
         disabled={sinStock || lleno}
