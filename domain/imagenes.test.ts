@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { srcsetImagen, urlVariante } from './imagenes';
+import { srcsetImagen, urlMiniatura, urlVariante } from './imagenes';
 
 describe('product image variants', () => {
   it('builds the WebP variant URL and the srcset', () => {
@@ -8,5 +8,11 @@ describe('product image variants', () => {
       '/uploads/w160/abc.jpg.webp 160w, /uploads/w320/abc.jpg.webp 320w, /uploads/w480/abc.jpg.webp 480w, /uploads/w640/abc.jpg.webp 640w, /uploads/w960/abc.jpg.webp 960w',
     );
     expect(srcsetImagen(null)).toBeUndefined();
+  });
+
+  it('gives a thumbnail the smallest variant, and nothing without an image', () => {
+    expect(urlMiniatura('abc.jpg')).toBe('/uploads/w160/abc.jpg.webp');
+    expect(urlMiniatura(null)).toBeUndefined();
+    expect(urlMiniatura('')).toBeUndefined();
   });
 });

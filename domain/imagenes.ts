@@ -10,3 +10,9 @@ export const urlVariante = (imagen: string, ancho: number) => `/uploads/w${ancho
  */
 export const srcsetImagen = (imagen: string | null | undefined): string | undefined =>
   imagen ? ANCHOS_VARIANTE.map((ancho) => `${urlVariante(imagen, ancho)} ${ancho}w`).join(', ') : undefined;
+
+/**
+ * A small thumbnail's URL (44 px, a promotion's products): the smallest variant, sharp up to 3.6 device
+ * pixels per CSS pixel. Undefined without an image, like `srcsetImagen`: the caller falls back to the placeholder.
+ */
+export const urlMiniatura = (imagen: string | null | undefined): string | undefined => (imagen ? urlVariante(imagen, ANCHOS_VARIANTE[0]) : undefined);

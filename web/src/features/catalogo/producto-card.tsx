@@ -7,13 +7,15 @@ import type { Producto } from '../../../../domain/producto';
 import { estaDisponible, tieneStockBajo } from '../../../../domain/producto-reglas';
 import { paths, urlImagen } from '../../app/paths';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
+import tarjeta from '../../components/tarjeta.module.css';
 import classes from './producto-card.module.css';
 
 /** 'alta': the page's likely largest paint, fetched first; 'normal': above the fold; 'baja': loaded when scrolled to. */
 export type PrioridadImagen = 'alta' | 'normal' | 'baja';
 
 /**
- * A catalogue card in plain elements styled with the theme's variables (producto-card.module.css), not
+ * A catalogue card in plain elements styled with the theme's variables (its frame, badge and buttons in
+ * components/tarjeta.module.css, shared with the promotions' card; the rest in producto-card.module.css), not
  * Mantine components: the page draws 24 of them, and each Mantine Card, Text, Badge and Button works out
  * its styles and colors in JavaScript on every render, most of what taking over the page cost the browser.
  * `mantine-focus-auto` and `mantine-active` are Mantine's global focus ring and pressed effect.
@@ -23,7 +25,7 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
   const disponible = estaDisponible(producto.stock);
   const lleno = alMaximo(producto);
   return (
-    <article className={classes.card} aria-label={producto.denominacion}>
+    <article className={`${tarjeta.tarjeta} ${classes.card}`} aria-label={producto.denominacion}>
       <div className={classes.imagenCaja}>
         <img
           src={urlImagen(producto.imagen)}
@@ -36,7 +38,7 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
           fetchPriority={prioridad === 'alta' ? 'high' : 'auto'}
           className={classes.imagen}
         />
-        <span className={classes.badge} data-disponible={disponible}>
+        <span className={`${tarjeta.insignia} ${classes.badge}`} data-color={disponible ? 'green' : 'gray'}>
           {disponible ? 'Disponible' : 'Sin stock'}
         </span>
       </div>
@@ -46,7 +48,7 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
         <p className={classes.precio}>{formatearPrecio(producto.precio)}</p>
         {tieneStockBajo(producto.stock) && <p className={classes.stockBajo}>Unidades disponibles: {producto.stock}</p>}
         {disponible && lleno && (
-          <p className={classes.maximo} role="status">
+          <p className={tarjeta.aviso} role="status">
             {MENSAJES_CARRITO.maximoAgregado}
           </p>
         )}
@@ -54,8 +56,9 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
       <div className={classes.acciones}>
         <button
           type="button"
-          className={`${classes.boton} mantine-focus-auto mantine-active`}
+          className={`${tarjeta.boton} mantine-focus-auto mantine-active`}
           data-variante="relleno"
+          data-con-icono
           onClick={() => agregarProducto(aProductoCarrito(producto))}
           disabled={lleno}
           aria-label={`Agregar al carrito: ${producto.denominacion}`}
@@ -64,7 +67,7 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
           Agregar al carrito
         </button>
         <Link
-          className={`${classes.boton} mantine-focus-auto mantine-active`}
+          className={`${tarjeta.boton} mantine-focus-auto mantine-active`}
           data-variante="suave"
           to={paths.producto(producto.id)}
           aria-label={`Ver detalles: ${producto.denominacion}`}

@@ -1,15 +1,24 @@
-import { Alert, Badge, Button, Card, Container, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
 import { fechaLegibleMendoza } from '../../../../domain/fechas';
+import { urlMiniatura } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
 import { mensajeDeError } from '../../api/client';
 import { usePromocionesActivas, type PromocionActiva } from '../../api/promociones';
 import { urlImagen } from '../../app/paths';
 import { aPromocionCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
+import tarjeta from '../../components/tarjeta.module.css';
 import classes from './promociones-page.module.css';
 
+/**
+ * A promotion's card in plain elements styled with the theme's variables (frame, badges and button shared
+ * with the catalogue's card in components/tarjeta.module.css), not Mantine components: the page draws one per
+ * active promotion (100 with the bench's data), and each Mantine Card, Text, Badge and Button works out its
+ * styles and colors in JavaScript on every render (docs/decisions/015). `mantine-focus-auto` and
+ * `mantine-active` are Mantine's global focus ring and pressed effect.
+ */
 function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
   const { agregarPromocion, promocionAlMaximo } = useAgregarAlCarrito();
   const enCarrito = aPromocionCarrito(promocion);
@@ -17,64 +26,61 @@ function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
   const lleno = promocionAlMaximo(enCarrito);
   const ahorra = promocion.precioOriginal > promocion.precioPromocional;
   return (
-    <Card withBorder radius="md" padding="lg" className={classes.card} component="article" aria-label={promocion.denominacion}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={2} size="h3">
-          {promocion.denominacion}
-        </Title>
-        <Badge color="red" variant="filled" size="lg" className={classes.imperdible}>
+    <article className={`${tarjeta.tarjeta} ${classes.card}`} aria-label={promocion.denominacion}>
+      <div className={classes.cabecera}>
+        <h2 className={classes.titulo}>{promocion.denominacion}</h2>
+        <span className={`${tarjeta.insignia} ${classes.imperdible}`} data-color="red" data-tamano="lg">
           ¡IMPERDIBLE!
-        </Badge>
-      </Group>
-      <Text c="dimmed" size="sm" mt={4}>
-        {promocion.descripcion}
-      </Text>
-      <Text size="sm" fw={600} c="red.7" mt="xs">
-        Finaliza: {fechaLegibleMendoza(new Date(promocion.fechaFin))}
-      </Text>
-      <Stack gap="xs" mt="md" component="ul" className={classes.lista} aria-label={`Productos de ${promocion.denominacion}`}>
+        </span>
+      </div>
+      <p className={classes.descripcion}>{promocion.descripcion}</p>
+      <p className={classes.finaliza}>Finaliza: {fechaLegibleMendoza(new Date(promocion.fechaFin))}</p>
+      <ul className={classes.lista} aria-label={`Productos de ${promocion.denominacion}`}>
         {promocion.detalles.map((d) => (
-          <Group key={d.id} gap="sm" wrap="nowrap" component="li">
-            <Image src={urlImagen(d.producto.imagen)} alt="" width={44} height={44} w={44} h={44} radius="sm" loading="lazy" />
-            <Text size="sm" style={{ flex: 1 }}>
-              {d.producto.denominacion}
-            </Text>
-            <Badge variant="light" color="azul" tt="none">
+          <li key={d.id} className={classes.producto}>
+            <img
+              src={urlMiniatura(d.producto.imagen) ?? urlImagen(d.producto.imagen)}
+              alt=""
+              width={44}
+              height={44}
+              loading="lazy"
+              className={classes.miniatura}
+            />
+            <p className={classes.nombre}>{d.producto.denominacion}</p>
+            <span className={`${tarjeta.insignia} ${classes.cantidad}`} data-variante="suave">
               x{d.cantidad}
-            </Badge>
-          </Group>
+            </span>
+          </li>
         ))}
-      </Stack>
-      <Group gap="sm" mt="lg" align="baseline">
+      </ul>
+      <div className={classes.precios}>
         {ahorra && (
-          <Text td="line-through" c="dimmed" aria-label={`Precio original ${formatearPrecio(promocion.precioOriginal)}`}>
+          <p className={classes.precioOriginal} aria-label={`Precio original ${formatearPrecio(promocion.precioOriginal)}`}>
             {formatearPrecio(promocion.precioOriginal)}
-          </Text>
+          </p>
         )}
-        <Text fw={800} fz={28} c="orange.8">
-          {formatearPrecio(promocion.precioPromocional)}
-        </Text>
-      </Group>
-      <Text size="xs" c="dimmed" mt={2}>
-        *Hasta Agotar Stock
-      </Text>
-      <Button
-        mt="md"
-        fullWidth
-        color="orange"
-        leftSection={<IconShoppingCartPlus size={18} />}
+        <p className={classes.precio}>{formatearPrecio(promocion.precioPromocional)}</p>
+      </div>
+      <p className={classes.nota}>*Hasta Agotar Stock</p>
+      <button
+        type="button"
+        className={`${tarjeta.boton} ${classes.agregar} mantine-focus-auto mantine-active`}
+        data-variante="relleno"
+        data-con-icono
+        data-color="orange"
         onClick={() => agregarPromocion(enCarrito)}
         disabled={sinStock || lleno}
         aria-label={`Agregar al carrito: ${promocion.denominacion}`}
       >
+        <IconShoppingCartPlus size={18} aria-hidden />
         Agregar al carrito
-      </Button>
+      </button>
       {(sinStock || lleno) && (
-        <Text size="xs" c="red.7" mt={4} role="status">
+        <p className={`${tarjeta.aviso} ${classes.estado}`} role="status">
           {sinStock ? MENSAJES_CARRITO.sinStock : MENSAJES_CARRITO.maximoAgregado}
-        </Text>
+        </p>
       )}
-    </Card>
+    </article>
   );
 }
 
