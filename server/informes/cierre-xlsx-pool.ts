@@ -22,6 +22,7 @@ export type AlWorker =
   | { tipo: 'calentar' };
 /** Messages from the worker: chunks of the file, then `fin`, or `error`. */
 export type AlPrincipal =
+  | { tipo: 'listo' }
   | { tipo: 'trozo'; id: number; bytes: ArrayBuffer; largo: number }
   | { tipo: 'fin'; id: number }
   | { tipo: 'error'; id: number; mensaje: string };
@@ -74,6 +75,8 @@ interface Hilo {
   worker: Worker;
   trabajos: Map<number, Trabajo>;
   ocioso?: NodeJS.Timeout;
+  /** It has written a workbook (or the warm-up one): exceljs loaded and its code compiled. */
+  listo: boolean;
 }
 
 export class PoolXlsx {
@@ -128,15 +131,18 @@ export class PoolXlsx {
     if (this.cerrado) return;
     const ocioso = [...this.hilos].find((h) => h.trabajos.size === 0);
     if (ocioso) return this.alQuedarOcioso(ocioso);
-    // All busy: they are warm, and the next download waits for one of them or starts its own.
-    if (this.hilos.size >= this.maximo) return;
-    try {
-      const hilo = this.iniciar();
-      hilo.worker.postMessage({ tipo: 'calentar' } satisfies AlWorker);
-      this.alQuedarOcioso(hilo);
-    } catch (error) {
-      this.log?.warn({ err: error }, 'no se pudo preparar el worker del xlsx');
-    }
+    // All busy: the next download waits for one of them or starts its own.
+    if (this.hilos.size < this.maximo) this.iniciarCaliente();
+  }
+
+  /** Workers that have warmed up (tests). */
+  get listos(): number {
+    return [...this.hilos].filter((h) => h.listo).length;
+  }
+
+  /** Workbooks under way in each worker, in the order of `workers` (tests). */
+  get ocupacion(): number[] {
+    return [...this.hilos].map((h) => h.trabajos.size);
   }
 
   /** Workers taking work now (tests). */
@@ -158,12 +164,36 @@ export class PoolXlsx {
     await Promise.all(hilos.map((h) => h.worker.terminate()));
   }
 
-  /** An idle worker, else a new one while under `maximo`, else the least busy. */
+  /**
+   * An idle worker, a warm one first. Else, under `maximo`, a new one; but if the busy worker is warm and
+   * has a single workbook, this one shares it (the two take turns: ~2 files' time, ~300 ms for 30 days)
+   * while the new worker warms up for the next downloads, instead of waiting for a cold start (~500 ms).
+   * Else the least busy.
+   */
   private elegir(): Hilo {
-    let elegido: Hilo | undefined;
-    for (const hilo of this.hilos) if (!elegido || hilo.trabajos.size < elegido.trabajos.size) elegido = hilo;
-    if (elegido && (elegido.trabajos.size === 0 || this.hilos.size >= this.maximo)) return elegido;
+    let ocioso: Hilo | undefined;
+    let menosOcupado: Hilo | undefined;
+    for (const hilo of this.hilos) {
+      if (hilo.trabajos.size === 0 && (!ocioso || (hilo.listo && !ocioso.listo))) ocioso = hilo;
+      if (!menosOcupado || hilo.trabajos.size < menosOcupado.trabajos.size) menosOcupado = hilo;
+    }
+    if (ocioso) return ocioso;
+    if (menosOcupado && this.hilos.size >= this.maximo) return menosOcupado;
+    if (menosOcupado?.listo && menosOcupado.trabajos.size === 1 && this.iniciarCaliente()) return menosOcupado;
     return this.iniciar();
+  }
+
+  /** A new worker that warms up with a made-up workbook and ends if no work comes; `undefined` if it could not start. */
+  private iniciarCaliente(): Hilo | undefined {
+    try {
+      const hilo = this.iniciar();
+      hilo.worker.postMessage({ tipo: 'calentar' } satisfies AlWorker);
+      this.alQuedarOcioso(hilo);
+      return hilo;
+    } catch (error) {
+      this.log?.warn({ err: error }, 'no se pudo preparar el worker del xlsx');
+      return undefined;
+    }
   }
 
   private iniciar(): Hilo {
@@ -171,7 +201,7 @@ export class PoolXlsx {
     const worker = new Worker(this.archivo);
     // Unreferenced: a warm worker never keeps the process alive (the HTTP server does).
     worker.unref();
-    const hilo: Hilo = { worker, trabajos: new Map() };
+    const hilo: Hilo = { worker, trabajos: new Map(), listo: false };
     this.hilos.add(hilo);
     worker.on('message', (mensaje: AlPrincipal) => this.alMensaje(hilo, mensaje));
     worker.on('error', (error) => {
@@ -189,6 +219,10 @@ export class PoolXlsx {
   }
 
   private alMensaje(hilo: Hilo, mensaje: AlPrincipal) {
+    if (mensaje.tipo === 'listo') {
+      hilo.listo = true;
+      return;
+    }
     const trabajo = hilo.trabajos.get(mensaje.id);
     if (!trabajo) return;
     switch (mensaje.tipo) {
@@ -205,6 +239,7 @@ export class PoolXlsx {
         break;
       }
       case 'fin':
+        hilo.listo = true;
         this.terminar(hilo, trabajo);
         if (trabajo.salida) trabajo.salida.end();
         // A zip always has bytes; still, never leave a request waiting.

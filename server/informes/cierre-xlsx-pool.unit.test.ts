@@ -208,6 +208,25 @@ describe('PoolXlsx', { timeout: 60_000 }, () => {
     expect(pool.workers).toEqual([preparado]);
   });
 
+  it('a second download at the same moment shares the warm worker while another warms up', async () => {
+    pool = new PoolXlsx();
+    pool.preparar();
+    await expect.poll(() => pool!.listos, { timeout: 30_000 }).toBe(1);
+    const grande = datosDe(1500);
+    const chico = datosDe(20);
+    const libros = Promise.all([pool.libro(compactar(grande)), pool.libro(compactar(chico))]);
+    // Both in the warm worker, none in the new one, which warms up meanwhile.
+    expect(pool.ocupacion).toEqual([2, 0]);
+    const [a, b] = await libros;
+    expect(await celdas(await aBuffer(a))).toEqual(await celdas(await enProceso(grande)));
+    expect(await celdas(await aBuffer(b))).toEqual(await celdas(await enProceso(chico)));
+    await expect.poll(() => pool!.listos, { timeout: 30_000 }).toBe(2);
+    // The next two go one to each.
+    const siguientes = Promise.all([pool.libro(compactar(datosDe(20))), pool.libro(compactar(datosDe(20)))]);
+    expect(pool.ocupacion).toEqual([1, 1]);
+    await Promise.all((await siguientes).map(aBuffer));
+  });
+
   it('a prepared worker that gets no download ends when idle', async () => {
     pool = new PoolXlsx({ ociosoMs: 50 });
     pool.preparar();

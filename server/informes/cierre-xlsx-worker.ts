@@ -107,6 +107,7 @@ async function calentar() {
   } catch {
     // Only the warm-up is lost: a real workbook reports its own errors.
   }
+  enviar({ tipo: 'listo' });
 }
 
 puerto.on('message', (mensaje: AlWorker) => {
