@@ -14,13 +14,13 @@ import { NoDisponible } from '../errors';
 import { RAIZ } from '../raiz';
 import { transferibles, type CierreCompacto } from './cierre-compacto';
 
-/** Messages to the worker; `id` names one workbook. */
+/** Messages to the worker; `id` names one workbook; `calentar` asks for the warm-up workbook. */
 export type AlWorker =
   | { tipo: 'libro'; id: number; datos: CierreCompacto }
   | { tipo: 'sigue'; id: number }
   | { tipo: 'cancelar'; id: number }
   | { tipo: 'calentar' };
-/** Messages from the worker: chunks of the file, then `fin`, or `error`. */
+/** Messages from the worker: `listo` after its warm-up; a workbook's chunks, then `fin`, or `error`. */
 export type AlPrincipal =
   | { tipo: 'listo' }
   | { tipo: 'trozo'; id: number; bytes: ArrayBuffer; largo: number }
