@@ -5,7 +5,6 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EstadoPago, EstadoVenta, FormaPago } from '../../domain/enums';
 import { MENSAJES } from '../../domain/mensajes';
 import { NoDisponible } from '../errors';
 import { registrarManejoDeErrores } from '../http/manejar-errores';
@@ -18,50 +17,31 @@ import { PoolXlsx } from './cierre-xlsx-pool';
 /** The columns of `datos`, as service.ts reads them from the database. */
 function compactar(datos: DatosDelCierre): CierreCompacto {
   const v = datos.ventas;
-  const ventas: CierreCompacto['ventas'] = {
-    id: new Float64Array(v.length),
-    fecha: new Float64Array(v.length),
-    envio: new Float64Array(v.length),
-    total: new Float64Array(v.length),
-    cliente: new Array<string | null>(v.length),
-    formaPago: new Array<FormaPago>(v.length),
-    estadoVenta: new Array<EstadoVenta>(v.length),
-    estadoPago: new Array<EstadoPago | null>(v.length),
-  };
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i]!;
-    ventas.id[i] = x.id;
-    ventas.fecha[i] = x.fecha.getTime();
-    ventas.envio[i] = x.envio;
-    ventas.total[i] = x.total;
-    ventas.cliente[i] = x.cliente;
-    ventas.formaPago[i] = x.formaPago;
-    ventas.estadoVenta[i] = x.estadoVenta;
-    ventas.estadoPago[i] = x.estadoPago;
-  }
   const l = datos.lineas;
-  const lineas: CierreCompacto['lineas'] = {
-    ventaId: new Float64Array(l.length),
-    fecha: new Float64Array(l.length),
-    productoId: new Float64Array(l.length),
-    cantidad: new Float64Array(l.length),
-    precioAplicado: new Float64Array(l.length),
-    promocionId: new Float64Array(l.length),
-    denominacion: new Array<string>(l.length),
-    codigo: new Array<string>(l.length),
+  return {
+    desde: datos.desde,
+    hasta: datos.hasta,
+    ventas: {
+      id: Float64Array.from(v, (x) => x.id),
+      fecha: Float64Array.from(v, (x) => x.fecha.getTime()),
+      envio: Float64Array.from(v, (x) => x.envio),
+      total: Float64Array.from(v, (x) => x.total),
+      cliente: v.map((x) => x.cliente),
+      formaPago: v.map((x) => x.formaPago),
+      estadoVenta: v.map((x) => x.estadoVenta),
+      estadoPago: v.map((x) => x.estadoPago),
+    },
+    lineas: {
+      ventaId: Float64Array.from(l, (x) => x.ventaId),
+      fecha: Float64Array.from(l, (x) => x.fecha.getTime()),
+      productoId: Float64Array.from(l, (x) => x.productoId),
+      cantidad: Float64Array.from(l, (x) => x.cantidad),
+      precioAplicado: Float64Array.from(l, (x) => x.precioAplicado),
+      promocionId: Float64Array.from(l, (x) => x.promocionId ?? Number.NaN),
+      denominacion: l.map((x) => x.denominacion),
+      codigo: l.map((x) => x.codigo),
+    },
   };
-  for (let i = 0; i < l.length; i++) {
-    const x = l[i]!;
-    lineas.ventaId[i] = x.ventaId;
-    lineas.fecha[i] = x.fecha.getTime();
-    lineas.productoId[i] = x.productoId;
-    lineas.cantidad[i] = x.cantidad;
-    lineas.precioAplicado[i] = x.precioAplicado;
-    lineas.promocionId[i] = x.promocionId ?? Number.NaN;
-    lineas.denominacion[i] = x.denominacion;
-    lineas.codigo[i] = x.codigo;
-  }
-  return { desde: datos.desde, hasta: datos.hasta, ventas, lineas };
 }
 
 const aBuffer = async (flujo: NodeJS.ReadableStream) => {
