@@ -28,6 +28,11 @@ const configSchema = z
     SESION_DIAS: z.coerce.number().int().min(1).default(30),
     /** Seconds the public reads stay in memory (server/http/cache-http.ts); 0 turns it off. */
     CACHE_API_SEGUNDOS: z.coerce.number().min(0).max(300).default(2),
+    /** Sessions (server/auth/sesiones.ts): a customer's ends after SESION_DIAS, or this many days unused. */
+    SESION_INACTIVIDAD_DIAS: z.coerce.number().int().min(1).default(7),
+    /** An admin's session ends after this many hours, or SESION_ADMIN_INACTIVIDAD_MINUTOS unused. */
+    SESION_ADMIN_HORAS: z.coerce.number().int().min(1).default(12),
+    SESION_ADMIN_INACTIVIDAD_MINUTOS: z.coerce.number().int().min(2).default(30),
   })
   .transform((c) => ({
     ...c,

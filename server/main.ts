@@ -20,7 +20,7 @@ async function main() {
   });
 
   const credenciales = config.SEED === 'demo' ? await sembrarSiVacia(base.db, config, app.log) : undefined;
-  await borrarSesionesVencidas(base.db);
+  await borrarSesionesVencidas(base.db, config);
 
   let cerrando = false;
   const cerrar = async (senal: string) => {

@@ -34,7 +34,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[COOKIE_SESION];
-      if (token) request.usuario = await buscarUsuarioDeSesion(app.db, token);
+      if (token) request.usuario = await buscarUsuarioDeSesion(app.db, token, app.config);
       verificarAcceso(request, reply);
     });
   },

@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance) {
         return reply.code(401).send({ success: false, message: MENSAJES.loginIncorrecto });
       }
       await limpiarFallos(app.db, nombre);
-      dejarCookieSesion(reply, await crearSesion(app.db, encontrado.id, app.config.SESION_DIAS), cookieSegura);
+      dejarCookieSesion(reply, await crearSesion(app.db, encontrado, app.config), cookieSegura);
       return {
         success: true,
         message: 'Inicio de sesión exitoso',

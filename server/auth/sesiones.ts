@@ -1,29 +1,80 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { UsuarioSesion } from '../../domain/auth';
+import type { Rol } from '../../domain/enums';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sesion, usuario } from '../db/schema';
 
 export const COOKIE_SESION = 'sesion';
 
+/** `ultimo_uso` is written at most this often per session, not on every request. */
+export const RENOVAR_USO_CADA_MS = 60_000;
+
+export type ConfigSesion = Pick<Config, 'SESION_DIAS' | 'SESION_INACTIVIDAD_DIAS' | 'SESION_ADMIN_HORAS' | 'SESION_ADMIN_INACTIVIDAD_MINUTOS'>;
+
+export interface LimitesSesion {
+  /** From creation, however much the session is used. */
+  absolutoMs: number;
+  /** From the last use. */
+  inactividadMs: number;
+}
+
+/** Admins get short sessions, customers long ones; always decided by the user's current role. */
+export function limitesDeSesion(config: ConfigSesion, rol: Rol): LimitesSesion {
+  return rol === 'ADMIN'
+    ? { absolutoMs: config.SESION_ADMIN_HORAS * 3_600_000, inactividadMs: config.SESION_ADMIN_INACTIVIDAD_MINUTOS * 60_000 }
+    : { absolutoMs: config.SESION_DIAS * 86_400_000, inactividadMs: config.SESION_INACTIVIDAD_DIAS * 86_400_000 };
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function crearSesion(db: Db, userId: number, dias: number): Promise<{ token: string; expira: Date }> {
+// Every time decision below uses the JavaScript clock (not SQL now()), so tests can move it.
+
+/** A new session; the cookie expires at the absolute limit of the user's role. */
+export async function crearSesion(db: Db, quien: { id: number; rol: Rol }, config: ConfigSesion): Promise<{ token: string; expira: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expira = new Date(Date.now() + dias * 86_400_000);
-  await db.insert(sesion).values({ id: hashToken(token), userId, expira });
+  const ahora = new Date();
+  const expira = new Date(ahora.getTime() + limitesDeSesion(config, quien.rol).absolutoMs);
+  await db.insert(sesion).values({ id: hashToken(token), userId: quien.id, creada: ahora, ultimoUso: ahora, expira });
   return { token, expira };
 }
 
-export async function buscarUsuarioDeSesion(db: Db, token: string): Promise<UsuarioSesion | null> {
+/**
+ * The user of a session cookie, or null. A session past its absolute or idle limit (those of the
+ * user's role now: a customer made admin gets the admin limits at once) is deleted. Using it moves
+ * `ultimo_uso`, at most once a minute, so the idle limit may end a session up to a minute early.
+ */
+export async function buscarUsuarioDeSesion(db: Db, token: string, config: ConfigSesion): Promise<UsuarioSesion | null> {
+  const id = hashToken(token);
   const [fila] = await db
-    .select({ id: usuario.id, usuario: usuario.usuario, rol: usuario.rol, mensaje: usuario.mensaje })
+    .select({
+      id: usuario.id,
+      usuario: usuario.usuario,
+      rol: usuario.rol,
+      mensaje: usuario.mensaje,
+      creada: sesion.creada,
+      expira: sesion.expira,
+      ultimoUso: sesion.ultimoUso,
+    })
     .from(sesion)
     .innerJoin(usuario, eq(usuario.id, sesion.userId))
-    .where(and(eq(sesion.id, hashToken(token)), gt(sesion.expira, new Date())))
+    .where(eq(sesion.id, id))
     .limit(1);
-  return fila ?? null;
+  if (!fila) return null;
+  const ahora = Date.now();
+  const { absolutoMs, inactividadMs } = limitesDeSesion(config, fila.rol);
+  const vencida =
+    ahora >= fila.expira.getTime() || ahora - fila.creada.getTime() >= absolutoMs || ahora - fila.ultimoUso.getTime() >= inactividadMs;
+  if (vencida) {
+    await db.delete(sesion).where(eq(sesion.id, id));
+    return null;
+  }
+  if (ahora - fila.ultimoUso.getTime() >= RENOVAR_USO_CADA_MS) {
+    await db.update(sesion).set({ ultimoUso: new Date(ahora) }).where(eq(sesion.id, id));
+  }
+  return { id: fila.id, usuario: fila.usuario, rol: fila.rol, mensaje: fila.mensaje };
 }
 
 export async function borrarSesion(db: Db, token: string): Promise<void> {
@@ -36,8 +87,21 @@ export async function cerrarOtrasSesiones(db: Db, userId: number, tokenActual: s
   await db.delete(sesion).where(otras);
 }
 
-export async function borrarSesionesVencidas(db: Db): Promise<void> {
-  await db.delete(sesion).where(lt(sesion.expira, new Date()));
+/** Deletes the sessions past their cookie's expiry or past the limits of their user's current role. */
+export async function borrarSesionesVencidas(db: Db, config: ConfigSesion): Promise<void> {
+  const ahora = Date.now();
+  const admins = db.select({ id: usuario.id }).from(usuario).where(eq(usuario.rol, 'ADMIN'));
+  const fuera = ({ absolutoMs, inactividadMs }: LimitesSesion) =>
+    or(lt(sesion.creada, new Date(ahora - absolutoMs)), lt(sesion.ultimoUso, new Date(ahora - inactividadMs)));
+  await db
+    .delete(sesion)
+    .where(
+      or(
+        lt(sesion.expira, new Date(ahora)),
+        and(inArray(sesion.userId, admins), fuera(limitesDeSesion(config, 'ADMIN'))),
+        and(notInArray(sesion.userId, admins), fuera(limitesDeSesion(config, 'USER'))),
+      ),
+    );
 }
 
 /** Sets the HttpOnly session cookie (login and registration). */

@@ -224,7 +224,10 @@ export const sesion = pgTable(
       .notNull()
       .references(() => usuario.id, { onDelete: 'cascade' }),
     creada: momento('creada').notNull().defaultNow(),
+    /** The cookie's expiry: the absolute limit of the user's role when the session was created. */
     expira: momento('expira').notNull(),
+    /** Last request made with it, written at most once a minute: the idle timeout counts from here. */
+    ultimoUso: momento('ultimo_uso').notNull().defaultNow(),
   },
   (t) => [index('sesion_user_idx').on(t.userId), index('sesion_expira_idx').on(t.expira)],
 );

@@ -70,7 +70,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const creado = await registrar(app.db, request.body);
-      dejarCookieSesion(reply, await crearSesion(app.db, creado.id, app.config.SESION_DIAS), cookieSegura);
+      dejarCookieSesion(reply, await crearSesion(app.db, creado, app.config), cookieSegura);
       return reply.code(201).send({ success: true, message: MENSAJES_USUARIO.registroExitoso, data: creado });
     },
   );

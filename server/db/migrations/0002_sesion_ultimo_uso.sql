@@ -1,0 +1,1 @@
+ALTER TABLE "sesion" ADD COLUMN "ultimo_uso" timestamp with time zone DEFAULT now() NOT NULL;
