@@ -1,7 +1,21 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 const servidor = process.env.API_URL ?? 'http://localhost:3000';
+
+/**
+ * The dev server's pages write to the shop through this proxy: the shop takes writes only from its own
+ * origin (server/http/mismo-origen.ts), so a request the browser marks as coming from the dev server's
+ * own page is passed on with the shop's origin. A page of another site still gets 403.
+ */
+const haciaLaTienda: ProxyOptions = {
+  target: servidor,
+  configure: (proxy) => {
+    proxy.on('proxyReq', (pedido, entrante) => {
+      if (entrante.headers['sec-fetch-site'] === 'same-origin') pedido.setHeader('origin', servidor);
+    });
+  },
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
@@ -26,6 +40,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   // for the dozen icons and components a page uses (docs/performance.md). Same markup either way.
   ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
   server: {
-    proxy: { '/api': servidor, '/uploads': servidor, '/sitemap.xml': servidor, '/robots.txt': servidor },
+    proxy: Object.fromEntries(['/api', '/uploads', '/sitemap.xml', '/robots.txt'].map((ruta) => [ruta, haciaLaTienda])),
   },
 }));

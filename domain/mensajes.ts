@@ -15,6 +15,8 @@ export const MENSAJES = {
   solicitudDemasiadoGrande: 'La solicitud es demasiado grande.',
   tipoContenidoNoSoportado: 'Tipo de contenido no soportado.',
   recursoNoEncontrado: 'No se encontró el recurso solicitado.',
+  rutaNoCanonica: 'La dirección solicitada no es válida.',
+  origenNoPermitido: 'La solicitud viene de otro sitio y fue rechazada: los cambios solo se hacen desde las páginas de la tienda.',
   errorInesperado: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
   cierreXlsxNoDisponible: 'No se pudo armar el archivo del cierre de caja. Intentá de nuevo en unos minutos.',
   errorDesconocido: MENSAJE_ERROR_DESCONOCIDO,

@@ -12,12 +12,14 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { z } from 'zod';
 import { MENSAJES } from '../domain/mensajes';
 import { TAMANO_MAXIMO_IMAGEN } from '../domain/producto';
-import { authPlugin } from './auth/plugin';
+import { authPlugin, conAcceso } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
+import { mismoOrigen } from './http/mismo-origen';
+import { rutaCanonica } from './http/ruta-canonica';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
@@ -58,6 +60,13 @@ export interface AppDeps {
    * request reaches the database. `main.ts` passes CACHE_API_SEGUNDOS.
    */
   cacheApiSegundos?: number;
+  /** Tests only: hooks added here run on every route (a hook added after a route is registered may not). */
+  antesDeLasRutas?: (app: FastifyInstance) => void;
+}
+
+/** TRUST_PROXY as fastify takes it: a hop count becomes the function proxy-addr would build from it. */
+function confianzaEnProxies(valor: Config['TRUST_PROXY']): boolean | string[] | ((direccion: string, salto: number) => boolean) {
+  return typeof valor === 'number' ? (_direccion, salto) => salto < valor : valor;
 }
 
 /** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
@@ -65,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: confianzaEnProxies(deps.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -101,6 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before anything reads the path or the body: one spelling per path, writes only from the shop's pages.
+  await app.register(rutaCanonica);
+  await app.register(mismoOrigen);
   // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
   await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
   if (deps.cacheApiSegundos) {
@@ -111,6 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
+  // Before every route: it checks that each one declares its access, and enforces it.
+  await app.register(authPlugin);
+  deps.antesDeLasRutas?.(app);
 
   await app.register(swagger, {
     openapi: {
@@ -120,12 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    // Each operation says who may call it, from the route's own declaration (docs/api.md is drawn from it).
+    transform: (datos) => {
+      const transformado = jsonSchemaTransform(datos);
+      return { ...transformado, schema: { ...transformado.schema, 'x-acceso': datos.route.config?.acceso } };
+    },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(conAcceso('contenido', swaggerUi, { routePrefix: '/api/docs' }));
 
   await app.register(uploadsPlugin);
-  await app.register(authPlugin);
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
@@ -139,18 +157,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pagosRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: deps.config.UPLOADS_DIR,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // Uploaded files get generated names that never change: they can be cached for good.
-    maxAge: '365d',
-    immutable: true,
-    setHeaders: (res) => {
-      res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
-    },
-  });
+  await app.register(
+    conAcceso('contenido', fastifyStatic, {
+      root: deps.config.UPLOADS_DIR,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Uploaded files get generated names that never change: they can be cached for good.
+      maxAge: '365d',
+      immutable: true,
+      setHeaders: (res) => {
+        res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+      },
+    }),
+  );
   // Product images resized to WebP for srcset (server/uploads/variantes.ts).
   await app.register(variantesRoutes);
 

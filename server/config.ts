@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,6 +6,15 @@ const opcional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** An IPv4 or IPv6 address, or a network in CIDR notation ('10.0.0.0/8'). */
+function esDireccionORed(texto: string): boolean {
+  const [direccion = '', bits, ...resto] = texto.split('/');
+  const version = net.isIP(direccion);
+  if (version === 0 || resto.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const configSchema = z
   .object({
@@ -25,6 +35,25 @@ const configSchema = z
     MP_PAGO_VENCE_MINUTOS: z.coerce.number().int().min(1).default(60),
     /** Time limit of one call to the Mercado Pago API. */
     MP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /**
+     * Which proxies' X-Forwarded-For to believe: a hop count ('1') or their addresses and networks
+     * ('10.0.0.1,10.0.1.0/24'). Empty: none, the client's address is the connection's.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx): number | string[] | false => {
+        const valor = v?.trim() ?? '';
+        if (valor === '') return false;
+        if (/^\d+$/.test(valor)) return Number(valor);
+        const direcciones = valor.split(',').map((d) => d.trim());
+        const invalidas = direcciones.filter((d) => !esDireccionORed(d));
+        if (invalidas.length > 0) {
+          ctx.addIssue({ code: 'custom', message: `la cantidad de proxies (un número) o sus direcciones separadas por comas; no válidas: ${invalidas.join(', ')}` });
+          return z.NEVER;
+        }
+        return direcciones;
+      }),
     SESION_DIAS: z.coerce.number().int().min(1).default(30),
     /** Seconds the public reads stay in memory (server/http/cache-http.ts); 0 turns it off. */
     CACHE_API_SEGUNDOS: z.coerce.number().min(0).max(300).default(2),

@@ -1,21 +1,32 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { UsuarioSesion } from '../../domain/auth';
 import { NoAutenticado, Prohibido } from '../errors';
 
 /**
- * Who may call a route. Every `/api/` route declares one in `config.acceso`; the auth plugin refuses
- * to start with a route that does not, and enforces it before validation or the handler run.
- * - publico: anyone.
- * - usuario: any logged-in user; the handler checks ownership with `asegurarPropio`.
+ * Who may call a route. Every route declares one in `config.acceso` (routes of plugins get theirs
+ * where the plugin is registered, `conAcceso`); the app refuses to start with a route that does not.
+ * The auth plugin enforces it from the route that matched, before the body is read
+ * (docs/decisions/016-acceso-por-ruta.md).
+ * - contenido: pages, files and images that never depend on who asks (assets, the API docs): no session read.
+ * - publico: anyone; the handler may still read `request.usuario` (an admin sees costs).
+ * - usuario: any signed-in user, acting on their own session (a cart order).
+ * - propio: a signed-in user on one person's data; the service checks ownership (`asegurarPropio`)
+ *   and an admin may act on anybody's.
  * - admin: role ADMIN only.
  */
-export type Acceso = 'publico' | 'usuario' | 'admin';
+export const ACCESOS = ['contenido', 'publico', 'usuario', 'propio', 'admin'] as const;
+export type Acceso = (typeof ACCESOS)[number];
+
+/** Accesses that need a session: their answers carry someone's data and are never stored. */
+export const requiereSesion = (acceso: Acceso): boolean => acceso === 'usuario' || acceso === 'propio' || acceso === 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     acceso?: Acceso;
     /** The 401 message of this route when the spec names one (e.g. the cart's 'Usuario no autenticado'). */
     mensajeNoAutenticado?: string;
+    /** A public route whose answer carries the session's data (login, me): `Cache-Control: no-store`. */
+    privada?: boolean;
   }
   interface FastifyRequest {
     usuario: UsuarioSesion | null;
@@ -36,10 +47,9 @@ export function asegurarPropio(request: FastifyRequest, userId: number | null | 
 
 export const esAdmin = (request: FastifyRequest): boolean => request.usuario?.rol === 'ADMIN';
 
-export function verificarAcceso(request: FastifyRequest, _reply: FastifyReply): void {
-  const acceso = request.routeOptions.config.acceso ?? 'publico';
-  if (acceso === 'publico') return;
+/** Throws 401 or 403 when the caller may not use a route with this access. */
+export function verificarAcceso(request: FastifyRequest, acceso: Acceso): void {
+  if (!requiereSesion(acceso)) return;
   if (!request.usuario) throw new NoAutenticado(request.routeOptions.config.mensajeNoAutenticado);
-  const actual = request.usuario;
-  if (acceso === 'admin' && actual.rol !== 'ADMIN') throw new Prohibido();
+  if (acceso === 'admin' && request.usuario.rol !== 'ADMIN') throw new Prohibido();
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
+import { leerConfig } from '../config';
 import { crearUsuario } from '../test/fabricas';
+import { ACCESOS } from './acceso';
 
 let t: AppDePrueba;
 let admin: Awaited<ReturnType<typeof crearUsuario>>;
@@ -53,12 +55,22 @@ describe('POST /api/auth/login', () => {
     },
   );
 
-  it('rate limits failed logins per user name, even with the right password afterwards', async () => {
+  it('throttles one account from one address: that address gets 429 even with the right password, another does not', async () => {
     const victima = await crearUsuario(t.db, { usuario: 'victima' });
-    for (let i = 0; i < 5; i++) expect((await login({ usuario: 'victima', clave: 'mal' }, `10.1.0.${i}`)).statusCode).toBe(401);
-    const bloqueado = await login({ usuario: 'victima', clave: victima.clave }, '10.1.0.99');
+    for (let i = 0; i < 5; i++) expect((await login({ usuario: 'victima', clave: 'mal' }, '10.1.0.1')).statusCode).toBe(401);
+    const bloqueado = await login({ usuario: 'victima', clave: victima.clave }, '10.1.0.1');
     expect(bloqueado.statusCode).toBe(429);
     expect(bloqueado.json()).toEqual({ success: false, message: MENSAJES.loginDemasiadosIntentos });
+    expect((await login({ usuario: 'Victima ', clave: victima.clave }, '10.1.0.1')).statusCode).toBe(429);
+    expect((await login({ usuario: 'victima', clave: victima.clave }, '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('twelve failures on the admin from one address do not keep the admin out from another', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect([401, 429]).toContain((await login({ usuario: 'admin', clave: `adivinada-${i}` }, '127.0.0.2')).statusCode);
+    }
+    expect((await login({ usuario: 'admin', clave: admin.clave }, '127.0.0.2')).statusCode).toBe(429);
+    expect((await login({ usuario: 'admin', clave: admin.clave }, '127.0.0.3')).statusCode).toBe(200);
   });
 
   it('rate limits failed logins per address across user names', async () => {
@@ -66,6 +78,58 @@ describe('POST /api/auth/login', () => {
     const r = await login({ usuario: 'cliente', clave: cliente.clave }, '10.2.0.1');
     expect(r.statusCode).toBe(429);
     expect((await login({ usuario: 'cliente', clave: cliente.clave }, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('without TRUST_PROXY, a changing X-Forwarded-For does not escape the per-address limit', async () => {
+    const estados: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { usuario: `probado${i}`, clave: 'mal' },
+        remoteAddress: '10.3.0.1',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+      estados.push(r.statusCode);
+    }
+    expect(estados.slice(0, 20).every((e) => e === 401)).toBe(true);
+    expect(estados.slice(20).every((e) => e === 429)).toBe(true);
+  });
+});
+
+describe('behind a configured proxy (TRUST_PROXY)', () => {
+  let conProxy: AppDePrueba;
+  beforeAll(async () => {
+    conProxy = await crearAppDePrueba({ TRUST_PROXY: '127.0.0.1' });
+    await crearUsuario(conProxy.db, { usuario: 'detras' });
+  });
+  afterAll(() => conProxy.cerrar());
+
+  let intento = 0;
+  const desde = (cliente: string, remoteAddress = '127.0.0.1') =>
+    conProxy.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { usuario: `nadie${++intento}`, clave: 'mal' },
+      remoteAddress,
+      headers: { 'x-forwarded-for': cliente },
+    });
+
+  it("counts the client's address the trusted proxy forwards, and ignores the header from anyone else", async () => {
+    for (let i = 0; i < 20; i++) expect((await desde('203.0.113.7')).statusCode).toBe(401);
+    expect((await desde('203.0.113.7')).statusCode).toBe(429);
+    expect((await desde('203.0.113.8')).statusCode).toBe(401);
+    // Not the proxy: its X-Forwarded-For is the client's own word, and its address is what counts.
+    for (let i = 0; i < 20; i++) await desde(`192.0.2.${i}`, '10.9.0.1');
+    expect((await desde('192.0.2.200', '10.9.0.1')).statusCode).toBe(429);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
+    expect(() => leerConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => leerConfig({ TRUST_PROXY: '10.0.0.1,nada' })).toThrow(/nada/);
+    expect(leerConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(leerConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '::1']);
+    expect(leerConfig({}).TRUST_PROXY).toBe(false);
   });
 });
 
@@ -97,6 +161,6 @@ describe('sessions', () => {
 describe('route access rules', () => {
   it('every API route declares who may call it', () => {
     expect(t.app.rutasApi.length).toBeGreaterThan(0);
-    for (const ruta of t.app.rutasApi) expect(['publico', 'usuario', 'admin']).toContain(ruta.acceso);
+    for (const ruta of t.app.rutasApi) expect(ACCESOS).toContain(ruta.acceso);
   });
 });

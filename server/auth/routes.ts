@@ -16,7 +16,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/login',
     {
-      config: { acceso: 'publico' },
+      config: { acceso: 'publico', privada: true },
       attachValidation: true,
       schema: {
         tags: ['auth'],
@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance) {
         await registrarFallo(app.db, nombre, request.ip);
         return reply.code(401).send({ success: false, message: MENSAJES.loginIncorrecto });
       }
-      await limpiarFallos(app.db, nombre);
+      await limpiarFallos(app.db, nombre, request.ip);
       dejarCookieSesion(reply, await crearSesion(app.db, encontrado, app.config), cookieSegura);
       return {
         success: true,
@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/auth/logout',
-    { config: { acceso: 'publico' }, schema: { tags: ['auth'], summary: 'Cierra la sesión', response: { 204: z.null() } } },
+    { config: { acceso: 'publico', privada: true }, schema: { tags: ['auth'], summary: 'Cierra la sesión', response: { 204: z.null() } } },
     async (request, reply) => {
       const token = request.cookies[COOKIE_SESION];
       if (token) await borrarSesion(app.db, token);
@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/api/auth/me',
     {
-      config: { acceso: 'publico' },
+      config: { acceso: 'publico', privada: true },
       schema: { tags: ['auth'], summary: 'El usuario de la sesión, o null', response: { 200: usuarioSesionSchema.nullable() } },
     },
     async (request) => request.usuario,

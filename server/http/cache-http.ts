@@ -156,7 +156,7 @@ export const cacheHttp = fp(
           // A renewal that failed lets the next request try again.
           const g = request.claveCache ? memoria.get(request.claveCache) : undefined;
           if (g && g.renovando && reply.statusCode !== 200) g.renovando = false;
-        } else if (reply.statusCode < 400 && request.url.startsWith('/api/')) {
+        } else if (reply.statusCode < 400 && request.routeOptions.config.acceso !== undefined && request.routeOptions.config.acceso !== 'contenido') {
           invalidar();
         }
         done();

@@ -34,7 +34,7 @@ export async function pagosRoutes(app: FastifyInstance) {
   r.post(
     '/api/mercadoPago/createPreference',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: {
         tags: ['pagos'],
         summary: 'Crea la preferencia de Checkout Pro de una venta propia pendiente y devuelve el link de pago',
@@ -91,7 +91,7 @@ export async function pagosRoutes(app: FastifyInstance) {
   r.get(
     '/api/mercadoPago/estado/:ventaId',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: {
         tags: ['pagos'],
         summary: 'Estado del pago de una venta, confirmado con Mercado Pago (lo llaman las páginas de retorno)',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { leerConfig, type Config } from '../config';
 import type { BaseDeDatos, Db } from '../db/client';
 import { crearBaseDePrueba } from './base-de-prueba';
@@ -19,11 +19,14 @@ export interface AppDePrueba {
   cerrar: () => Promise<void>;
 }
 
-export async function crearAppDePrueba(env: Record<string, string> = {}): Promise<AppDePrueba> {
+export async function crearAppDePrueba(
+  env: Record<string, string> = {},
+  opciones: Pick<AppDeps, 'antesDeLasRutas'> = {},
+): Promise<AppDePrueba> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-prueba-'));
   const config = leerConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
   const base = await crearBaseDePrueba();
-  const app = await buildApp({ config, base });
+  const app = await buildApp({ config, base, ...opciones });
   await app.ready();
 
   const cookieDe = async (usuario: string, clave: string) => {

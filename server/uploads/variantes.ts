@@ -43,7 +43,7 @@ export async function variantesRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { ancho: string; archivo: string } }>(
     '/uploads/w:ancho/:archivo',
-    { schema: { hide: true } },
+    { config: { acceso: 'contenido' }, schema: { hide: true } },
     async (request, reply) => {
       const ancho = Number(request.params.ancho);
       const nombre = request.params.archivo.endsWith('.webp') ? request.params.archivo.slice(0, -5) : '';

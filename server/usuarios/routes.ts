@@ -15,6 +15,7 @@ import {
   usuarioSchema,
 } from '../../domain/usuario';
 import { asegurarPropio, usuarioRequerido } from '../auth/acceso';
+import { exigirClaveActual } from '../auth/clave-actual';
 import { cerrarOtrasSesiones, COOKIE_SESION, crearSesion, dejarCookieSesion } from '../auth/sesiones';
 import { errorSchema, idParam } from '../http/schemas';
 import {
@@ -60,7 +61,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
   r.post(
     '/api/registro',
     {
-      config: { acceso: 'publico' },
+      config: { acceso: 'publico', privada: true },
       schema: {
         tags: ['usuarios'],
         summary: 'Registro de un cliente (persona, domicilio y usuario, siempre rol USER); deja la sesión iniciada',
@@ -85,7 +86,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
   r.get(
     '/api/persona/user/:userId',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: { tags: tagsPersona, summary: 'La persona de un usuario (la propia, o cualquiera para un admin)', params: userIdParam, response: { 200: personaSchema, ...errores } },
     },
     async (request) => {
@@ -96,7 +97,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
   r.get(
     '/api/persona/:id',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: { tags: tagsPersona, summary: 'Una persona (la propia, o cualquiera para un admin)', params: idParam, response: { 200: personaSchema, ...errores } },
     },
     async (request) => {
@@ -121,7 +122,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
   r.put(
     '/api/persona/:id',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       preValidation: propioAntesDeValidar(async (id) => (await obtenerPersona(app.db, id)).user?.id),
       schema: {
         tags: tagsPersona,
@@ -162,7 +163,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
   r.put(
     '/api/domicilio/:id',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       preValidation: propioAntesDeValidar((id) => duenoDeDomicilio(app.db, id)),
       schema: {
         tags: tagsPersona,
@@ -196,7 +197,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
   r.get(
     '/api/user/:id',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: { tags: tagsUsuario, summary: 'Un usuario (el propio, o cualquiera para un admin)', params: idParam, response: { 200: usuarioSchema, ...errores } },
     },
     async (request) => {
@@ -215,18 +216,22 @@ export async function usuarioRoutes(app: FastifyInstance) {
   r.put(
     '/api/user/:id',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       preValidation: propioAntesDeValidar(async (id) => id),
       schema: {
         tags: tagsUsuario,
-        summary: 'Actualiza un usuario; un cliente solo cambia su contraseña y su mensaje',
+        summary: 'Actualiza un usuario; un cliente solo cambia su contraseña y su mensaje; la contraseña propia pide claveActual',
         params: idParam,
         body: usuarioActualizarSchema,
-        response: { 200: usuarioSchema, ...errores, 409: errorSchema },
+        response: { 200: usuarioSchema, ...errores, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
-      const actualizado = await actualizarUsuario(app.db, usuarioRequerido(request), request.params.id, request.body);
+      const quien = usuarioRequerido(request);
+      if (request.body.clave && quien.id === request.params.id) {
+        await exigirClaveActual(app.db, quien, request.body.claveActual, request.ip, 'claveActual');
+      }
+      const actualizado = await actualizarUsuario(app.db, quien, request.params.id, request.body);
       if (request.body.clave) await cerrarOtrasSesiones(app.db, request.params.id, request.cookies[COOKIE_SESION]);
       return actualizado;
     },
@@ -276,14 +281,18 @@ export async function usuarioRoutes(app: FastifyInstance) {
       config: { acceso: 'admin' },
       schema: {
         tags: tagsUsuario,
-        summary: 'Actualiza usuario, rol, persona y domicilio en una transacción (contraseña vacía: no cambia)',
+        summary: 'Actualiza usuario, rol, persona y domicilio en una transacción (contraseña vacía: no cambia; la propia pide claveActual)',
         params: userIdParam,
         body: usuarioCompletoActualizarSchema,
-        response: { 200: usuarioCompletoSchema, ...errores, 409: errorSchema },
+        response: { 200: usuarioCompletoSchema, ...errores, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request) => {
-      const actualizado = await actualizarUsuarioCompleto(app.db, usuarioRequerido(request).id, request.params.userId, request.body);
+      const quien = usuarioRequerido(request);
+      if (request.body.usuario.clave && quien.id === request.params.userId) {
+        await exigirClaveActual(app.db, quien, request.body.usuario.claveActual, request.ip, 'usuario.claveActual');
+      }
+      const actualizado = await actualizarUsuarioCompleto(app.db, quien.id, request.params.userId, request.body);
       if (request.body.usuario.clave) await cerrarOtrasSesiones(app.db, request.params.userId, request.cookies[COOKIE_SESION]);
       return actualizado;
     },

@@ -22,7 +22,7 @@ export async function detalleVentaRoutes(app: FastifyInstance) {
   r.get(
     '/api/detalleVenta/venta/:ventaId',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: {
         tags,
         summary: 'Detalles de una venta (administrador, o el cliente dueño)',

@@ -76,7 +76,7 @@ export async function ventaRoutes(app: FastifyInstance) {
   r.get(
     '/api/venta/user/:userId',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: {
         tags,
         summary: 'Compras de un usuario (las propias, o cualquiera para un administrador), la más nueva primero',
@@ -93,7 +93,7 @@ export async function ventaRoutes(app: FastifyInstance) {
   r.get(
     '/api/venta/:id',
     {
-      config: { acceso: 'usuario' },
+      config: { acceso: 'propio' },
       schema: {
         tags,
         summary: 'Una venta con sus detalles (administrador, o el cliente dueño)',

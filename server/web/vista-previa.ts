@@ -140,22 +140,22 @@ export const robotsTxt = (publica: string) =>
 export function registrarVistaPrevia(app: FastifyInstance, indexHtml: string) {
   const publica = app.config.PUBLIC_URL;
 
-  app.get<{ Params: { id: string } }>('/producto/:id', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/producto/:id', { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) => {
     const id = Number(request.params.id);
     const datos = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await metadatosDeProducto(app.db, publica, id) : null;
     // A missing product still gets the app, which shows the message, with the generic tags.
     return app.enviarIndex(request, reply, datos ? conMetadatos(indexHtml, datos) : indexHtml);
   });
 
-  app.get('/promociones', { schema: { hide: true } }, async (request, reply) =>
+  app.get('/promociones', { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) =>
     app.enviarIndex(request, reply, conMetadatos(indexHtml, await metadatosDePromociones(app.db, publica))),
   );
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/sitemap.xml', { config: { acceso: 'contenido' }, schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(await sitemap(app.db, publica)),
   );
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/robots.txt', { config: { acceso: 'contenido' }, schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(robotsTxt(publica)),
   );
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MENSAJES } from '../../domain/mensajes';
+import { conAcceso } from '../auth/plugin';
 import { cuerpoComprimible, enviarComprimible } from '../http/cuerpo-comprimible';
 import { crearPrerender } from './prerender';
 import { registrarVistaPrevia } from './vista-previa';
@@ -16,16 +17,18 @@ export const webApp = fp(
   async (app: FastifyInstance, opciones: { webDir: string; prerender?: string }) => {
     const indexHtml = await fs.readFile(path.join(opciones.webDir, 'index.html'), 'utf8');
 
-    await app.register(fastifyStatic, {
-      root: opciones.webDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      setHeaders: (res, rutaArchivo) => {
-        const hasheado = rutaArchivo.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hasheado ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
+    await app.register(
+      conAcceso('contenido', fastifyStatic, {
+        root: opciones.webDir,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        setHeaders: (res, rutaArchivo) => {
+          const hasheado = rutaArchivo.includes(`${path.sep}assets${path.sep}`);
+          res.header('Cache-Control', hasheado ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      }),
+    );
 
     const prerenderizar = await crearPrerender(app, opciones.prerender);
     const indexComprimible = cuerpoComprimible(indexHtml);

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MENSAJES } from '../../domain/mensajes';
+import { Prohibido } from '../errors';
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+const METODOS_SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The shop's own origin, from PUBLIC_URL. A shop on a loopback address is the same server under any
+ * of its loopback names (http://localhost:3000 and http://127.0.0.1:3000), so each is accepted.
+ */
+export function origenesPropios(publicUrl: string): Set<string> {
+  const url = new URL(publicUrl);
+  const origenes = new Set([url.origin]);
+  if (LOOPBACK.includes(url.hostname)) {
+    for (const nombre of LOOPBACK) origenes.add(`${url.protocol}//${nombre}${url.port ? `:${url.port}` : ''}`);
+  }
+  return origenes;
+}
+
+/**
+ * Whether a request that changes something may go on, from the headers browsers set and pages
+ * cannot (OWASP's "verifying origin with standard headers"): `Origin` must be the shop's; without it,
+ * `Sec-Fetch-Site` must say same-origin (or none: typed by the user). A request with neither comes
+ * from no browser (curl, Mercado Pago's webhook): it carries no one's cookies by accident, and goes on.
+ */
+export function escrituraPermitida(propios: Set<string>, origen: string | undefined, secFetchSite: string | undefined): boolean {
+  if (origen !== undefined) return propios.has(origen);
+  if (secFetchSite !== undefined) return secFetchSite === 'same-origin' || secFetchSite === 'none';
+  return true;
+}
+
+/** 403 to every state-changing request sent from another site's page (docs/decisions/016-acceso-por-ruta.md). */
+export const mismoOrigen = fp(
+  async (app: FastifyInstance) => {
+    const propios = origenesPropios(app.config.PUBLIC_URL);
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (METODOS_SEGUROS.has(request.method)) return done();
+      const { origin, 'sec-fetch-site': secFetchSite } = request.headers;
+      if (escrituraPermitida(propios, origin, typeof secFetchSite === 'string' ? secFetchSite : undefined)) return done();
+      request.log.info({ origin, secFetchSite }, 'escritura desde otro origen');
+      done(new Prohibido(MENSAJES.origenNoPermitido));
+    });
+  },
+  { name: 'mismo-origen' },
+);
