@@ -8,6 +8,10 @@ export const MENSAJES_USUARIO = {
   claveObligatoria: 'La contraseña es obligatoria',
   claveMinima: 'La contraseña debe tener al menos 8 caracteres',
   claveMaxima: 'La contraseña no puede superar los 200 caracteres',
+  claveComun: 'Esa contraseña es muy común: elegí otra.',
+  claveConNombre: 'La contraseña no puede contener el nombre de usuario, el nombre ni el apellido.',
+  claveActualObligatoria: 'Ingresá tu contraseña actual para cambiarla.',
+  claveActualIncorrecta: 'La contraseña actual no es correcta.',
   rolInvalido: 'Seleccioná un rol válido',
   rolEnRegistro: 'No se puede elegir el rol al registrarse',
   usuarioNoEncontrado: 'No se encontró el usuario.',
@@ -56,15 +60,24 @@ const claveOpcionalSchema = z
   .transform((c) => (c === undefined || c === '' ? undefined : c))
   .pipe(claveSchema.optional());
 
+/** Changing one's own password asks for the current one (checked by the server); empty is missing. */
+const claveActualSchema = z
+  .string()
+  .max(200, M.claveMaxima)
+  .optional()
+  .transform((c) => (c === '' ? undefined : c));
+
 /**
  * `PUT /api/user/{id}`: every field optional. A customer (their own user) may change only `clave` and
  * `mensaje`; `usuario` and `rol` equal to the current ones are tolerated, different ones refused.
+ * Whoever changes their own `clave` sends `claveActual` too.
  */
 export const usuarioActualizarSchema = z
   .object({
     id: z.number().int().optional(),
     usuario: nombreUsuarioSchema.optional(),
     clave: claveOpcionalSchema,
+    claveActual: claveActualSchema,
     rol: rolSchema.optional(),
     mensaje: mensajeSchema,
   })
@@ -101,9 +114,9 @@ export const usuarioCompletoCrearSchema = z
   .strict();
 export type UsuarioCompletoCrearInput = z.input<typeof usuarioCompletoCrearSchema>;
 
-/** Editing: the password is optional (empty or missing keeps it). */
+/** Editing: the password is optional (empty or missing keeps it); an admin's own needs `claveActual`. */
 export const usuarioCompletoActualizarSchema = usuarioCompletoCrearSchema
-  .extend({ usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveOpcionalSchema }).strict() })
+  .extend({ usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveOpcionalSchema, claveActual: claveActualSchema }).strict() })
   .strict();
 export type UsuarioCompletoActualizarInput = z.input<typeof usuarioCompletoActualizarSchema>;
 

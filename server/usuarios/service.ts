@@ -15,6 +15,7 @@ import {
   type UsuarioFiltros,
 } from '../../domain/usuario';
 import { hashearClave } from '../auth/claves';
+import { asegurarClaveAceptable } from '../auth/politica-de-claves';
 import type { Db } from '../db/client';
 import { domicilio, persona, usuario } from '../db/schema';
 import { Conflicto, NoEncontrado, Prohibido } from '../errors';
@@ -59,6 +60,13 @@ async function asegurarNombreLibre(db: Db, nombre: string, salvoId?: number): Pr
   if (otro) throw new Conflicto(MENSAJES.usuarioExistente);
 }
 
+/** Whose name a new password must not contain (server/auth/politica-de-claves.ts). */
+const cuentaDe = (datos: { usuario: { usuario: string }; persona: { nombre: string; apellido: string } }) => ({
+  usuario: datos.usuario.usuario,
+  nombre: datos.persona.nombre,
+  apellido: datos.persona.apellido,
+});
+
 /** Two requests for the same name at once: the unique index decides, with the same message. */
 async function conNombreUnico<T>(operacion: () => Promise<T>): Promise<T> {
   try {
@@ -71,6 +79,7 @@ async function conNombreUnico<T>(operacion: () => Promise<T>): Promise<T> {
 
 export async function crearUsuario(db: Db, datos: z.output<typeof usuarioCrearSchema>): Promise<Usuario> {
   await asegurarNombreLibre(db, datos.usuario);
+  await asegurarClaveAceptable(datos.clave, { usuario: datos.usuario }, 'clave');
   const clave = await hashearClave(datos.clave);
   const [creado] = await conNombreUnico(() =>
     db.insert(usuario).values({ usuario: datos.usuario, clave, rol: datos.rol, mensaje: datos.mensaje ?? null }).returning({ id: usuario.id }),
@@ -92,6 +101,10 @@ export async function actualizarUsuario(db: Db, quien: UsuarioSesion, id: number
   // An admin cannot lock themselves out of the back office.
   if (quien.id === id && quien.rol === 'ADMIN' && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
   if (datos.usuario !== undefined) await asegurarNombreLibre(db, datos.usuario, id);
+  if (datos.clave !== undefined) {
+    const cuenta = { usuario: datos.usuario ?? actual.usuario, nombre: actual.persona?.nombre, apellido: actual.persona?.apellido };
+    await asegurarClaveAceptable(datos.clave, cuenta, 'clave');
+  }
   const cambios: Partial<typeof usuario.$inferInsert> = {};
   if (datos.usuario !== undefined) cambios.usuario = datos.usuario;
   if (datos.rol !== undefined && quien.rol === 'ADMIN') cambios.rol = datos.rol;
@@ -117,6 +130,7 @@ export async function eliminarUsuario(db: Db, quienId: number, id: number): Prom
 /** Public registration: login (always USER), address and person in one transaction. */
 export async function registrar(db: Db, datos: z.output<typeof registroSchema>): Promise<UsuarioSesion> {
   await asegurarNombreLibre(db, datos.usuario.usuario);
+  await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
   const clave = await hashearClave(datos.usuario.clave);
   return conNombreUnico(() =>
     db.transaction(async (tx) => {
@@ -151,6 +165,7 @@ export async function obtenerUsuarioCompleto(db: Db, userId: number): Promise<Us
 
 export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuarioCompletoCrearSchema>): Promise<UsuarioCompleto> {
   await asegurarNombreLibre(db, datos.usuario.usuario);
+  await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
   const clave = await hashearClave(datos.usuario.clave);
   const id = await conNombreUnico(() =>
     db.transaction(async (tx) => {
@@ -172,6 +187,9 @@ export async function actualizarUsuarioCompleto(
 ): Promise<UsuarioCompleto> {
   if (quienId === userId && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
   await asegurarNombreLibre(db, datos.usuario.usuario, userId);
+  if (datos.usuario.clave !== undefined) {
+    await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
+  }
   const clave = datos.usuario.clave === undefined ? undefined : await hashearClave(datos.usuario.clave);
   await conNombreUnico(() =>
     db.transaction(async (tx) => {

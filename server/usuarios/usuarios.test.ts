@@ -166,7 +166,12 @@ describe('user', () => {
   it('PUT /api/user/:id: a customer changes only their own password and message', async () => {
     const propio = await crearUsuario(t.db, { usuario: 'cambia.clave' });
     const cookie = await t.cookieDe(propio.usuario, propio.clave);
-    const r = await pedir('PUT', `/api/user/${propio.id}`, { clave: 'nueva-clave-segura', mensaje: 'Hola', rol: 'USER', usuario: 'cambia.clave' }, cookie);
+    const r = await pedir(
+      'PUT',
+      `/api/user/${propio.id}`,
+      { clave: 'nueva-clave-segura', claveActual: propio.clave, mensaje: 'Hola', rol: 'USER', usuario: 'cambia.clave' },
+      cookie,
+    );
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ usuario: 'cambia.clave', rol: 'USER', mensaje: 'Hola' });
     await t.cookieDe('cambia.clave', 'nueva-clave-segura');
@@ -174,7 +179,7 @@ describe('user', () => {
     await t.cookieDe('cambia.clave', 'nueva-clave-segura');
     // The password change ended every other session of that user, not the one that made it.
     const otraSesion = await t.cookieDe('cambia.clave', 'nueva-clave-segura');
-    await pedir('PUT', `/api/user/${propio.id}`, { clave: 'otra-clave-segura' }, cookie);
+    await pedir('PUT', `/api/user/${propio.id}`, { clave: 'otra-clave-segura', claveActual: 'nueva-clave-segura' }, cookie);
     expect((await pedir('GET', `/api/user/${propio.id}`, undefined, otraSesion)).statusCode).toBe(401);
     expect((await pedir('GET', `/api/user/${propio.id}`, undefined, cookie)).statusCode).toBe(200);
 
@@ -334,7 +339,7 @@ describe('usuario-completo', () => {
   const completo = (usuarioNombre: string, extra: Record<string, unknown> = {}) => ({
     persona: { nombre: 'Carla', apellido: 'Díaz', telefono: '2613334444', email: 'carla@example.com' },
     domicilio: { calle: 'España', numero: '900', localidad: 'GUAYMALLEN', provincia: 'MENDOZA' },
-    usuario: { usuario: usuarioNombre, clave: 'clave-de-carla' },
+    usuario: { usuario: usuarioNombre, clave: 'cuaderno-rayado-7' },
     rol: 'ADMIN',
     ...extra,
   });
@@ -357,7 +362,7 @@ describe('usuario-completo', () => {
     const sinClave = await pedir('PUT', `/api/usuario-completo/${id}`, completo('carla.diaz', { usuario: { usuario: 'carla.diaz', clave: '' }, rol: 'USER', domicilio: { calle: 'Sarmiento', numero: '1' } }));
     expect(sinClave.statusCode).toBe(200);
     expect(sinClave.json()).toMatchObject({ usuario: { id, usuario: 'carla.diaz' }, rol: 'USER', domicilio: { id: creado.domicilio.id, calle: 'Sarmiento', localidad: 'CAPITAL' }, persona: { id: creado.persona.id } });
-    await t.cookieDe('carla.diaz', 'clave-de-carla');
+    await t.cookieDe('carla.diaz', 'cuaderno-rayado-7');
     await pedir('PUT', `/api/usuario-completo/${id}`, completo('carla.diaz', { usuario: { usuario: 'carla.diaz', clave: 'otra-clave-nueva' } }));
     await t.cookieDe('carla.diaz', 'otra-clave-nueva');
   });

@@ -48,6 +48,9 @@ export default function RegistroPage() {
     } catch (e) {
       const mensaje = mensajeDeError(e, MENSAJES.errorInesperado);
       if (e instanceof ApiError && e.status === 409) marcarError('usuario.usuario', { message: mensaje });
+      // A password the server refuses (too common, or with the person's own name) is marked on its input.
+      const deLaClave = e instanceof ApiError ? e.errors?.find((x) => x.campo === 'usuario.clave') : undefined;
+      if (deLaClave) marcarError('usuario.clave', { message: deLaClave.mensaje });
       setError(mensaje);
     }
   });

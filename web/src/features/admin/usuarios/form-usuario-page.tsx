@@ -8,11 +8,12 @@ import { useNavigate, useParams } from 'react-router';
 import { LOCALIDAD_LABEL, PROVINCIA_LABEL, ROL_LABEL, opciones, type Localidad, type Provincia, type Rol } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { MENSAJES_PERSONA } from '../../../../../domain/persona';
-import { usuarioCompletoActualizarSchema, usuarioCompletoCrearSchema, type UsuarioCompleto } from '../../../../../domain/usuario';
+import { MENSAJES_USUARIO, usuarioCompletoActualizarSchema, usuarioCompletoCrearSchema, type UsuarioCompleto } from '../../../../../domain/usuario';
 import { useGuardarUsuarioCompleto, useUsuarioCompleto } from '../../../api/admin-usuarios';
 import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
+import { useUser } from '../../../sesion/usuario-context';
 
 const aOpciones = <K extends string>(labels: Record<K, string>) => opciones(labels).map(({ key, nombre }) => ({ value: key, label: nombre }));
 const LOCALIDADES = aOpciones(LOCALIDAD_LABEL);
@@ -22,7 +23,8 @@ const ROLES = aOpciones(ROL_LABEL);
 interface Valores {
   persona: { nombre: string; apellido: string; email: string; telefono: string };
   domicilio: { calle: string; numero: string; localidad: Localidad; provincia: Provincia };
-  usuario: { usuario: string; clave: string };
+  /** `claveActual` only exists once its input shows (an admin changing their own password). */
+  usuario: { usuario: string; clave: string; claveActual?: string };
   rol: Rol;
 }
 
@@ -68,17 +70,31 @@ export default function FormUsuarioPage() {
 function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
   const navigate = useNavigate();
   const guardar = useGuardarUsuarioCompleto();
+  const { usuario: sesion } = useUser();
   const esquema = id > 0 ? usuarioCompletoActualizarSchema : usuarioCompletoCrearSchema;
   const {
     register,
     handleSubmit,
+    watch,
+    setError: marcarError,
     formState: { errors },
   } = useForm<Valores>({ defaultValues: inicial, resolver: zodResolver(esquema, undefined, { raw: true }) as never });
   const [error, setError] = useState<{ titulo: string; detalle?: string } | null>(null);
+  // Changing one's own password asks for the current one (the server checks it).
+  const pideClaveActual = id > 0 && id === sesion?.id && watch('usuario.clave') !== '';
 
   const enviar = (v: Valores) => {
     setError(null);
-    const datos = { ...v, usuario: { usuario: v.usuario.usuario, ...(v.usuario.clave ? { clave: v.usuario.clave } : {}) } };
+    if (pideClaveActual && !v.usuario.claveActual) {
+      marcarError('usuario.claveActual', { message: MENSAJES_USUARIO.claveActualObligatoria });
+      return;
+    }
+    const usuario = {
+      usuario: v.usuario.usuario,
+      ...(v.usuario.clave ? { clave: v.usuario.clave } : {}),
+      ...(pideClaveActual ? { claveActual: v.usuario.claveActual } : {}),
+    };
+    const datos = { ...v, usuario };
     guardar.mutate(
       { id, datos },
       {
@@ -87,7 +103,11 @@ function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
           navigate(paths.grillaUsuarios);
         },
         onError: (e) => {
-          const detalle = e instanceof ApiError && e.status < 500 ? [e.message, ...(e.errors ?? []).map((x) => x.mensaje)].join(' ') : undefined;
+          const detalle = e instanceof ApiError && e.status < 500 ? [...new Set([e.message, ...(e.errors ?? []).map((x) => x.mensaje)])].join(' ') : undefined;
+          // The server's refusals of a password (current one wrong, new one common...) go on their input too.
+          for (const { campo, mensaje } of e instanceof ApiError ? (e.errors ?? []) : []) {
+            if (campo === 'usuario.clave' || campo === 'usuario.claveActual') marcarError(campo, { message: mensaje });
+          }
           setError({ titulo: MENSAJES_PERSONA.errorAlGuardar, detalle });
           notifications.show({ color: 'red', message: MENSAJES_PERSONA.errorAlGuardar });
         },
@@ -128,6 +148,16 @@ function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
                 error={errors.usuario?.clave?.message}
                 {...register('usuario.clave')}
               />
+              {pideClaveActual && (
+                <PasswordInput
+                  label="Contraseña actual"
+                  autoComplete="current-password"
+                  description="Para cambiar tu propia contraseña"
+                  visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña actual' }}
+                  error={errors.usuario?.claveActual?.message}
+                  {...register('usuario.claveActual')}
+                />
+              )}
               <NativeSelect label="Rol" data={ROLES} error={errors.rol?.message} {...register('rol')} />
             </SimpleGrid>
           </Fieldset>
