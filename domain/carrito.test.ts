@@ -46,8 +46,11 @@ describe('cart reducer', () => {
     const c = aplicar(CARRITO_VACIO, { tipo: 'agregarProducto', producto: p }, { tipo: 'agregarProducto', producto: p }, { tipo: 'agregarProducto', producto: p });
     expect(c.productos[0]?.cantidad).toBe(2);
     expect(puedeAgregarProducto(c, p)).toEqual({ ok: false, motivo: 'maximo', stock: 2 });
-    expect(mensajeRechazo(puedeAgregarProducto(c, p))).toBe('Solo hay 2 unidades disponibles.');
-    expect(mensajeRechazo(puedeAgregarProducto(c, producto(3, { stock: 0 })))).toBe('El producto no tiene stock disponible.');
+    expect(mensajeRechazo(puedeAgregarProducto(c, p), 'panel')).toBe('Solo hay 2 unidades disponibles.');
+    expect(mensajeRechazo(puedeAgregarProducto(c, p), 'catalogo')).toBe('Ya agregaste el máximo disponible de este producto');
+    expect(mensajeRechazo(puedeAgregarProducto(c, producto(3, { stock: 0 })), 'panel')).toBe('El producto no tiene stock disponible.');
+    expect(mensajeRechazo(puedeAgregarProducto(c, producto(3, { stock: 0 })), 'catalogo')).toBe('El producto no tiene stock disponible.');
+    expect(mensajeRechazo(puedeAgregarProducto(c, producto(4, { stock: 9 })), 'catalogo')).toBeNull();
   });
 
   it('counts the units of bundles against the stock of their products', () => {

@@ -1,7 +1,7 @@
 // The cart (spec sections 4 and 5): a pure reducer shared by the browser and its tests.
 // Regular units and promotion bundles are kept apart, because the server prices them apart:
 // a promotion is sold in whole bundles at precioPromocional / total units per unit.
-import { aCentavos, precioUnitarioPromocion, sumarLineas } from './money';
+import { aCentavos, lineasDePromocion, precioUnitarioPromocion, sumarLineas, type LineaConPrecio } from './money';
 
 export interface ProductoCarrito {
   id: number;
@@ -122,13 +122,22 @@ export const totalItems = (carrito: Carrito): number =>
   carrito.productos.reduce((s, l) => s + l.cantidad, 0) +
   carrito.promociones.reduce((s, p) => s + p.cantidad * unidadesPorPromocion(p.promocion), 0);
 
-/** The same sum the server makes: regular units at the product price, bundle units at the promotion unit price. */
+/** The lines the server charges `combos` bundles of a promotion as (they add up to its price exactly). */
+export const lineasDeCombos = (promocion: PromocionCarrito, combos: number): LineaConPrecio[] =>
+  lineasDePromocion(
+    promocion.precioPromocional,
+    promocion.detalles.map((d) => ({ productoId: d.producto.id, cantidad: d.cantidad })),
+    combos,
+  );
+
+/** What `combos` bundles of a promotion cost: its price times `combos`, to the cent. */
+export const precioDeCombos = (promocion: PromocionCarrito, combos: number): number => sumarLineas(lineasDeCombos(promocion, combos));
+
+/** The same sum the server makes: regular units at the product price, bundles as `lineasDePromocion` charges them. */
 export const totalCarrito = (carrito: Carrito): number =>
   sumarLineas([
     ...carrito.productos.map((l) => ({ cantidad: l.cantidad, precio: l.producto.precio })),
-    ...carrito.promociones.flatMap((p) =>
-      p.promocion.detalles.map((d) => ({ cantidad: d.cantidad * p.cantidad, precio: precioUnitarioDe(p.promocion) })),
-    ),
+    ...carrito.promociones.flatMap((p) => lineasDeCombos(p.promocion, p.cantidad)),
   ]);
 
 /** Messages of the cart (spec sections 5 and 8). */
@@ -144,9 +153,18 @@ export const MENSAJES_CARRITO = {
 /** 'Solo hay {stock} unidades disponibles.' (spec section 5). */
 export const mensajeSoloHay = (stock: number): string => `Solo hay ${stock} unidades disponibles.`;
 
-/** The panel's message when a + is refused. */
-export const mensajeRechazo = (r: ResultadoAgregar): string | null =>
-  r.ok ? null : r.motivo === 'sinStock' ? MENSAJES_CARRITO.sinStock : mensajeSoloHay(r.stock);
+/**
+ * Where an add was asked for: the catalogue's buttons (the card, the detail page, the admin grid) or
+ * the cart panel's +. The spec words the refusal for each (section 5), so each keeps its sentence.
+ */
+export type LugarAgregar = 'catalogo' | 'panel';
+
+/** The message of a refused add, or null when it fits. */
+export const mensajeRechazo = (r: ResultadoAgregar, lugar: LugarAgregar): string | null => {
+  if (r.ok) return null;
+  if (r.motivo === 'sinStock') return MENSAJES_CARRITO.sinStock;
+  return lugar === 'panel' ? mensajeSoloHay(r.stock) : MENSAJES_CARRITO.maximoAgregado;
+};
 
 /** 'unidad' or 'unidades'. */
 export const textoUnidades = (n: number): string => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
@@ -191,8 +209,8 @@ export function conciliarCarrito(
       ...vigente,
       detalles: vigente.detalles.map((d) => ({ ...d, producto: actual(d.producto) ?? d.producto })),
     };
-    const antes = precioUnitarioDe(linea.promocion) * unidadesPorPromocion(linea.promocion);
-    const ahora = precioUnitarioDe(promocion) * unidadesPorPromocion(promocion);
+    const antes = precioDeCombos(linea.promocion, 1);
+    const ahora = precioDeCombos(promocion, 1);
     if (aCentavos(antes) !== aCentavos(ahora)) {
       cambios.push(`El precio de la promoción ${promocion.denominacion} cambió de ${formatear(antes)} a ${formatear(ahora)}.`);
     }

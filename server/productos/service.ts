@@ -15,10 +15,11 @@ import {
 } from '../../domain/producto';
 import { busquedaDeProducto, normalizarBusqueda } from '../../domain/texto';
 import type { Db } from '../db/client';
-import { categoria, detalleVenta, movimientoStock, producto } from '../db/schema';
+import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
+import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
 
 const columnasProducto = {
@@ -171,18 +172,14 @@ export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: 
       await asegurarCodigoLibre(tx, datos.codigo, pedido.id);
       if (pedido.id === undefined) {
         const [creado] = await tx.insert(producto).values(valores).returning({ id: producto.id });
-        await tx.insert(movimientoStock).values({ productoId: creado!.id, delta: datos.stock, motivo: 'INICIAL', userId });
+        await registrarStockInicial(tx, [{ productoId: creado!.id, stock: datos.stock }], userId);
         return creado!.id;
       }
-      const [actual] = await tx
-        .select({ stock: producto.stock, imagen: producto.imagen })
-        .from(producto)
-        .where(eq(producto.id, pedido.id))
-        .for('update');
+      const [actual] = await tx.select({ imagen: producto.imagen }).from(producto).where(eq(producto.id, pedido.id)).for('update');
       if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
-      await tx.update(producto).set({ ...valores, actualizado: new Date() }).where(eq(producto.id, pedido.id));
-      const delta = datos.stock - actual.stock;
-      if (delta !== 0) await tx.insert(movimientoStock).values({ productoId: pedido.id, delta, motivo: 'AJUSTE', userId });
+      const { stock, ...sinStock } = valores;
+      await tx.update(producto).set({ ...sinStock, actualizado: new Date() }).where(eq(producto.id, pedido.id));
+      await fijarStock(tx, pedido.id, stock, userId);
       if (nuevaImagen) imagenAnterior = actual.imagen;
       return pedido.id;
     });
@@ -236,16 +233,9 @@ export async function cambiarImagen(
 export async function cargarStock(db: Db, filtro: { id: number } | { codigo: string }, cantidad: number, userId: number): Promise<Producto> {
   const id = await db.transaction(async (tx) => {
     const donde = 'id' in filtro ? eq(producto.id, filtro.id) : eq(producto.codigo, filtro.codigo);
-    const [actualizado] = await tx
-      .update(producto)
-      .set({ stock: sql`${producto.stock} + ${cantidad}`, actualizado: new Date() })
-      .where(donde)
-      .returning({ id: producto.id });
-    if (!actualizado) {
-      throw new NoEncontrado('id' in filtro ? MENSAJES.productoNoEncontrado : MENSAJES_STOCK.productoInvalido);
-    }
-    await tx.insert(movimientoStock).values({ productoId: actualizado.id, delta: cantidad, motivo: 'CARGA', userId });
-    return actualizado.id;
+    const cargado = await cargarUnidades(tx, donde, cantidad, userId);
+    if (cargado === null) throw new NoEncontrado('id' in filtro ? MENSAJES.productoNoEncontrado : MENSAJES_STOCK.productoInvalido);
+    return cargado;
   });
   return obtenerProducto(db, id);
 }

@@ -87,6 +87,8 @@ describe('listing promotions', () => {
   let vigente: number;
   let vencida: number;
   let terminaHoy: number;
+  let sinProductos: number;
+  let futura: number;
   beforeAll(async () => {
     const p1 = await crearProducto(t.db, { costo: 1000, porcentaje: 50 }); // 1500
     const p2 = await crearProducto(t.db, { costo: 200, porcentaje: 100 }); // 400
@@ -95,6 +97,9 @@ describe('listing promotions', () => {
     // Created through the API with today's Mendoza day as its end: active until 23:59:59 tonight.
     const hoy = diaMendoza(new Date());
     terminaHoy = (await pedir('POST', '/api/promocion', promoValida({ fechaInicio: hoy, fechaFin: hoy }))).json().id;
+    expect((await pedir('POST', '/api/detallePromocion', { producto: { id: p1.id }, cantidad: 1, promocion: { id: terminaHoy } })).statusCode).toBe(201);
+    sinProductos = (await crearPromocion(t.db, {})).id;
+    futura = (await crearPromocion(t.db, { fechaInicio: new Date(Date.now() + 86_400_000), fechaFin: new Date(Date.now() + 9 * 86_400_000), detalles: [{ productoId: p1.id, cantidad: 1 }] })).id;
   });
 
   it('GET /api/promocion lists all for admins, newest first, with their lines', async () => {
@@ -123,6 +128,9 @@ describe('listing promotions', () => {
     expect(ids).toContain(vigente);
     expect(ids).toContain(terminaHoy);
     expect(ids).not.toContain(vencida);
+    // Not public: one with no products (it could only be bought as nothing), one that has not started.
+    expect(ids).not.toContain(sinProductos);
+    expect(ids).not.toContain(futura);
     const promo = activas.find((p) => p.id === vigente)!;
     // 1000 / 3 units = 333.33; original 1500 + 2 x 400.
     expect(promo.precioUnitario).toBe(333.33);

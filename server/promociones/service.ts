@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { precioUnitarioPromocion, sumarLineas } from '../../domain/money';
 import {
@@ -113,14 +113,17 @@ export async function paginaDePromociones(db: Db, filtros: PromocionFiltros): Pr
   };
 }
 
-/** Promotions whose end is not before `ahora` (spec section 4), the ones ending first first. */
+/**
+ * Promotions a customer can buy now, the ones ending first first: started, not finished
+ * (`estaActiva`) and with at least one product (a promotion without lines is not public).
+ */
 export async function listarPromocionesActivas(db: Db, ahora = new Date()): Promise<PromocionActiva[]> {
-  const vigente = gte(promocion.fechaFin, ahora);
+  const vigente = and(lte(promocion.fechaInicio, ahora), gte(promocion.fechaFin, ahora));
   const [filas, detalles] = await Promise.all([
     db.select().from(promocion).where(vigente).orderBy(asc(promocion.fechaFin), asc(promocion.id)),
     detallesDe(db, { filtro: vigente }),
   ]);
-  return filas.map((p) => conPrecios(aRespuesta(p, detalles.get(p.id) ?? [])));
+  return filas.filter((p) => detalles.has(p.id)).map((p) => conPrecios(aRespuesta(p, detalles.get(p.id)!)));
 }
 
 export async function obtenerPromocion(db: Db, id: number): Promise<Promocion> {

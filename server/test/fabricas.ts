@@ -1,16 +1,15 @@
 // Test data with overrides, shared by the API and browser tests.
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { EstadoPago, EstadoVenta, FormaPago, Rol } from '../../domain/enums';
-import { calcularPrecio, sumarLineas } from '../../domain/money';
+import { calcularPrecio, totalVenta } from '../../domain/money';
 import { busquedaDeProducto } from '../../domain/texto';
 import { hashearClave } from '../auth/claves';
 import type { Db } from '../db/client';
+import { agruparPorProducto, descontarStock, registrarSalida, registrarStockInicial } from '../stock/stock';
 import {
   categoria,
   detallePromocion,
   detalleVenta,
   domicilio,
-  movimientoStock,
   persona,
   producto,
   promocion,
@@ -73,7 +72,7 @@ export async function crearProducto(
       busqueda: busquedaDeProducto({ denominacion, marca, codigo }),
     })
     .returning();
-  await db.insert(movimientoStock).values({ productoId: creado!.id, delta: stock, motivo: 'INICIAL' });
+  await registrarStockInicial(db, [{ productoId: creado!.id, stock }], null);
   return creado!;
 }
 
@@ -121,18 +120,14 @@ export async function crearVenta(
 ) {
   const formaPago = datos.formaPago ?? 'MERCADOPAGO';
   return db.transaction(async (tx) => {
-    const lineas = [];
-    for (const l of datos.lineas) {
-      const [p] = await tx
-        .update(producto)
-        .set({ stock: sql`${producto.stock} - ${l.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${l.cantidad}` })
-        .where(and(eq(producto.id, l.productoId), gte(producto.stock, l.cantidad)))
-        .returning();
-      if (!p) throw new Error(`sin stock del producto ${l.productoId}`);
-      lineas.push({ ...l, precioAplicado: l.precioAplicado ?? p.precio });
-    }
+    const agrupadas = agruparPorProducto(datos.lineas);
+    const precios = await descontarStock(tx, agrupadas, (f) => `sin stock del producto ${f.productoId}`);
+    const lineas = datos.lineas.map((l) => ({ ...l, precioAplicado: l.precioAplicado ?? precios.get(l.productoId)! }));
     const envio = datos.envio ?? 0;
-    const total = sumarLineas([...lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })), { cantidad: 1, precio: envio }]);
+    const total = totalVenta(
+      lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })),
+      envio,
+    );
     const [creada] = await tx
       .insert(venta)
       .values({
@@ -145,10 +140,8 @@ export async function crearVenta(
         estadoPago: datos.estadoPago === undefined ? (formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null) : datos.estadoPago,
       })
       .returning();
-    for (const l of lineas) {
-      await tx.insert(detalleVenta).values({ ventaId: creada!.id, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precioAplicado });
-      await tx.insert(movimientoStock).values({ productoId: l.productoId, delta: -l.cantidad, motivo: 'PEDIDO', ventaId: creada!.id, userId: datos.userId });
-    }
+    await tx.insert(detalleVenta).values(lineas.map((l) => ({ ventaId: creada!.id, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precioAplicado })));
+    await registrarSalida(tx, { motivo: 'PEDIDO', ventaId: creada!.id, userId: datos.userId }, agrupadas);
     return { ...creada!, lineas };
   });
 }

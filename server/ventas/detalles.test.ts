@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENSAJES, mensajeCantidadMayorAlStock, mensajeErrorAgregarPromocion, mensajePromocionFinalizada, mensajeStockInsuficiente } from '../../domain/mensajes';
+import { MENSAJES, mensajeCantidadMayorAlStock, mensajeErrorAgregarPromocion, mensajePromocionFinalizada, mensajePromocionNoEmpezo, mensajeStockInsuficiente } from '../../domain/mensajes';
 import { detalleVenta, venta } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearPromocion, crearUsuario, crearVentaDirecta } from '../test/fabricas';
@@ -214,10 +214,10 @@ describe('DELETE /api/detalleVenta/:id', () => {
 });
 
 describe('PUT /api/promocion/venta/agregar-promocion/:ventaId/:promocionId', () => {
-  it('adds onto an existing line (overwriting its price) and as new lines, at the promotion unit price', async () => {
+  it("puts the promotion's units on lines of their own that add up to its price; the sale's other lines keep theirs", async () => {
     const a = await crearProducto(t.db, { costo: 1000, porcentaje: 50, stock: 10 });
     const b = await crearProducto(t.db, { costo: 1000, porcentaje: 50, stock: 10 });
-    // 2 x a + 1 x b for 1000: unit price 333.33.
+    // 2 x a + 1 x b for 1000: 333,33 + 333,33 + 333,34.
     const promo = await crearPromocion(t.db, { precioPromocional: 1000, detalles: [{ productoId: a.id, cantidad: 2 }, { productoId: b.id, cantidad: 1 }] });
     const ventaId = await ventaVacia(100);
     await pedir('POST', '/api/detalleVenta', cookieAdmin, { cantidad: 1, producto: { id: a.id }, venta: { id: ventaId } });
@@ -225,12 +225,52 @@ describe('PUT /api/promocion/venta/agregar-promocion/:ventaId/:promocionId', () 
     expect(r.statusCode).toBe(200);
     const lineas = r.json().detalleVentas;
     expect(lineas).toEqual([
-      expect.objectContaining({ cantidad: 3, precioAplicado: 333.33, promocionId: promo.id, producto: expect.objectContaining({ id: a.id }) }),
+      expect.objectContaining({ cantidad: 1, precioAplicado: 1500, promocionId: null, producto: expect.objectContaining({ id: a.id }) }),
+      expect.objectContaining({ cantidad: 1, precioAplicado: 333.33, promocionId: promo.id, producto: expect.objectContaining({ id: a.id }) }),
+      expect.objectContaining({ cantidad: 1, precioAplicado: 333.34, promocionId: promo.id, producto: expect.objectContaining({ id: a.id }) }),
       expect.objectContaining({ cantidad: 1, precioAplicado: 333.33, promocionId: promo.id, producto: expect.objectContaining({ id: b.id }) }),
     ]);
-    expect(r.json().total).toBe(333.33 * 4 + 100);
+    expect(r.json().total).toBe(1500 + 1000 + 100);
     expect(await estadoProducto(t.db, a.id)).toEqual({ stock: 7, cantidadVendida: 3, sumaMovimientos: 7 });
     expect(await estadoProducto(t.db, b.id)).toEqual({ stock: 9, cantidadVendida: 1, sumaMovimientos: 9 });
+  });
+
+  it('never reprices units already sold: 2 erasers at $1.170 plus "2 erasers + 1 sharpener for $300" is $2.640', async () => {
+    const goma = await crearProducto(t.db, { denominacion: 'Goma', costo: 900, porcentaje: 30, stock: 10 }); // 1170
+    const sacapuntas = await crearProducto(t.db, { denominacion: 'Sacapuntas', stock: 10 });
+    const promo = await crearPromocion(t.db, { precioPromocional: 300, detalles: [{ productoId: goma.id, cantidad: 2 }, { productoId: sacapuntas.id, cantidad: 1 }] });
+    const ventaId = await ventaVacia();
+    await pedir('POST', '/api/detalleVenta', cookieAdmin, { cantidad: 2, producto: { id: goma.id }, venta: { id: ventaId } });
+    expect(await totalDe(ventaId)).toBe(2340);
+    const r = await pedir('PUT', `/api/promocion/venta/agregar-promocion/${ventaId}/${promo.id}`, cookieAdmin);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().total).toBe(2640);
+    const propias = (r.json().detalleVentas as Array<{ id: number; cantidad: number; precioAplicado: number; promocionId: number | null }>).filter((l) => l.promocionId === promo.id);
+    expect(propias.map((l) => [l.cantidad, l.precioAplicado])).toEqual([
+      [2, 100],
+      [1, 100],
+    ]);
+
+    // Deleting a promotion line returns exactly its own units, and the other lines keep their price.
+    const borrar = await pedir('DELETE', `/api/detalleVenta/${propias[0]!.id}`, cookieAdmin);
+    expect(borrar.statusCode).toBe(204);
+    expect(await estadoProducto(t.db, goma.id)).toEqual({ stock: 8, cantidadVendida: 2, sumaMovimientos: 8 });
+    expect(await totalDe(ventaId)).toBe(2340 + 100);
+  });
+
+  it('a promotion that has not started yet cannot be added', async () => {
+    const a = await crearProducto(t.db, { denominacion: 'Regla', stock: 5 });
+    const futura = await crearPromocion(t.db, {
+      denominacion: 'Vuelta a clases',
+      fechaInicio: new Date(Date.now() + 86_400_000),
+      fechaFin: new Date(Date.now() + 5 * 86_400_000),
+      detalles: [{ productoId: a.id, cantidad: 1 }],
+    });
+    const ventaId = await ventaVacia();
+    const r = await pedir('PUT', `/api/promocion/venta/agregar-promocion/${ventaId}/${futura.id}`, cookieAdmin);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(mensajeErrorAgregarPromocion(mensajePromocionNoEmpezo('Vuelta a clases')));
+    expect(await estadoProducto(t.db, a.id)).toEqual({ stock: 5, cantidadVendida: 0, sumaMovimientos: 5 });
   });
 
   it('failures answer "Error al agregar la promoción a la venta: {reason}" and change nothing', async () => {

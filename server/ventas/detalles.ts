@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { detalleVenta, producto } from '../db/schema';
 import { Invalido, NoEncontrado } from '../errors';
 import { bloquearVenta, columnasDetalle, duenoDeVenta, recalcularTotal } from './service';
-import { reponerStock, tomarStock, type Faltante } from './stock';
+import { reponerStock, tomarStock, type Faltante } from '../stock/stock';
 
 export interface NuevoDetalle {
   ventaId: number;

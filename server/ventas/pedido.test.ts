@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENSAJES, mensajePromocionFinalizada, mensajeStockInsuficiente } from '../../domain/mensajes';
+import { MENSAJES, mensajePromocionFinalizada, mensajePromocionNoEmpezo, mensajeStockInsuficiente } from '../../domain/mensajes';
 import { detalleVenta, pedidoIdempotente, venta } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearPromocion, crearUsuario } from '../test/fabricas';
@@ -28,6 +28,38 @@ const pedido = (payload: unknown, cookie: string | undefined = cookieCliente, cl
   });
 
 describe('POST /api/pedido', () => {
+  it("charges each promotion exactly its advertised price: the cents left over go on one unit", async () => {
+    const regla = await crearProducto(t.db, { stock: 20 });
+    const lapiz = await crearProducto(t.db, { stock: 20 });
+    const tres = await crearPromocion(t.db, { precioPromocional: 10, detalles: [{ productoId: regla.id, cantidad: 3 }] });
+    const centavo = await crearPromocion(t.db, { precioPromocional: 0.01, detalles: [{ productoId: lapiz.id, cantidad: 1 }, { productoId: regla.id, cantidad: 2 }] });
+    const r = await pedido({ lineas: [], promociones: [{ promocionId: tres.id, cantidad: 2 }, { promocionId: centavo.id, cantidad: 1 }], formaPago: 'EFECTIVO', envio: 0 });
+    expect(r.statusCode).toBe(201);
+    // 2 x $10 + 1 x $0,01, never 2 x 3 x $3,33 + 3 x $0,00.
+    expect(r.json().total).toBe(20.01);
+    const lineas = await t.db.select().from(detalleVenta).where(eq(detalleVenta.ventaId, r.json().id)).orderBy(detalleVenta.id);
+    expect(lineas.map((l) => [l.productoId, l.cantidad, l.precioAplicado, l.promocionId])).toEqual([
+      [regla.id, 4, 3.33, tres.id],
+      [regla.id, 2, 3.34, tres.id],
+      [lapiz.id, 1, 0.01, centavo.id],
+      [regla.id, 2, 0, centavo.id],
+    ]);
+  });
+
+  it('refuses a promotion that has not started yet, and takes nothing', async () => {
+    const a = await crearProducto(t.db, { stock: 5 });
+    const futura = await crearPromocion(t.db, {
+      denominacion: 'Útiles de marzo',
+      fechaInicio: new Date(Date.now() + 3_600_000),
+      fechaFin: new Date(Date.now() + 9 * 86_400_000),
+      detalles: [{ productoId: a.id, cantidad: 1 }],
+    });
+    const r = await pedido({ lineas: [], promociones: [{ promocionId: futura.id, cantidad: 1 }], formaPago: 'EFECTIVO', envio: 0 });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(mensajePromocionNoEmpezo('Útiles de marzo'));
+    expect(await estadoProducto(t.db, a.id)).toEqual({ stock: 5, cantidadVendida: 0, sumaMovimientos: 5 });
+  });
+
   it('prices product and promotion lines on the server, takes stock and creates the PENDIENTE sale', async () => {
     const a = await crearProducto(t.db, { costo: 100, porcentaje: 50, stock: 10 }); // 150
     const b = await crearProducto(t.db, { costo: 200, porcentaje: 50, stock: 10 }); // 300

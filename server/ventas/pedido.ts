@@ -4,10 +4,11 @@ import {
   MENSAJES,
   mensajeErrorAgregarPromocion,
   mensajePromocionFinalizada,
+  mensajePromocionNoEmpezo,
   mensajePromocionSinProductos,
   mensajeStockInsuficiente,
 } from '../../domain/mensajes';
-import { precioUnitarioPromocion, sumarLineas } from '../../domain/money';
+import { lineasDePromocion, sumarLineas, type LineaConPrecio } from '../../domain/money';
 import type { Pedido, PedidoRespuesta } from '../../domain/pedido';
 import { pedidoSchema } from '../../domain/pedido';
 import type { Venta } from '../../domain/venta';
@@ -15,27 +16,23 @@ import type { Db } from '../db/client';
 import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } from '../db/schema';
 import { AppError, Conflicto, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
-import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from './stock';
-
-interface LineaPromocion {
-  productoId: number;
-  cantidad: number;
-  precio: number;
-}
+import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
 
 const faltaStock = ({ denominacion, stock }: Faltante) => mensajeStockInsuficiente(denominacion, stock);
 
 /**
- * The lines of promotions still active (end date not before now), each product at the promotion unit
- * price = promotional price / total units of the promotion, rounded to cents (spec section 4).
+ * The lines `veces` bundles of each promotion are charged as (`lineasDePromocion`: they add up to the
+ * promotional price to the cent), for promotions active now: started, not finished, with products.
  */
 async function lineasDePromociones(
   tx: Db,
   pedidas: ReadonlyArray<{ promocionId: number; cantidad: number }>,
   ahora: Date,
-): Promise<Map<number, LineaPromocion[]>> {
-  const ids = [...new Set(pedidas.map((p) => p.promocionId))];
-  const resultado = new Map<number, LineaPromocion[]>();
+): Promise<Map<number, LineaConPrecio[]>> {
+  const veces = new Map<number, number>();
+  for (const p of pedidas) veces.set(p.promocionId, (veces.get(p.promocionId) ?? 0) + p.cantidad);
+  const ids = [...veces.keys()];
+  const resultado = new Map<number, LineaConPrecio[]>();
   if (ids.length === 0) return resultado;
   const promos = await tx.select().from(promocion).where(inArray(promocion.id, ids));
   const detalles = await tx
@@ -47,14 +44,10 @@ async function lineasDePromociones(
     const promo = promos.find((p) => p.id === id);
     if (!promo) throw new NoEncontrado(MENSAJES.promocionNoEncontrada);
     if (promo.fechaFin < ahora) throw new Conflicto(mensajePromocionFinalizada(promo.denominacion));
+    if (promo.fechaInicio > ahora) throw new Conflicto(mensajePromocionNoEmpezo(promo.denominacion));
     const suyos = detalles.filter((d) => d.promocionId === id);
     if (suyos.length === 0) throw new Conflicto(mensajePromocionSinProductos(promo.denominacion));
-    const unidades = suyos.reduce((s, d) => s + d.cantidad, 0);
-    const precio = precioUnitarioPromocion(promo.precioPromocional, unidades);
-    resultado.set(
-      id,
-      suyos.map((d) => ({ productoId: d.productoId, cantidad: d.cantidad, precio })),
-    );
+    resultado.set(id, lineasDePromocion(promo.precioPromocional, suyos, veces.get(id)));
   }
   return resultado;
 }
@@ -99,12 +92,8 @@ export async function crearPedido(
     for (const [productoId, cantidad] of porProducto) {
       lineas.push({ productoId, cantidad, precioAplicado: 0, promocionId: null });
     }
-    for (const { promocionId, cantidad: veces } of pedido.promociones) {
-      for (const l of promos.get(promocionId)!) {
-        const previa = lineas.find((x) => x.promocionId === promocionId && x.productoId === l.productoId);
-        if (previa) previa.cantidad += l.cantidad * veces;
-        else lineas.push({ productoId: l.productoId, cantidad: l.cantidad * veces, precioAplicado: l.precio, promocionId });
-      }
+    for (const [promocionId, suyas] of promos) {
+      for (const l of suyas) lineas.push({ productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio, promocionId });
     }
     // Stock first (one conditional update for every product, which also answers the current prices):
     // a product line whose product does not exist is a 404 before any lack of stock.
@@ -142,9 +131,10 @@ export async function crearPedido(
 }
 
 /**
- * Adds each product of a promotion to a sale at the promotion unit price: onto the sale's existing
- * line of that product (its applied price overwritten, spec section 4) or as a new line. Any failure
- * answers 'Error al agregar la promoción a la venta: {reason}' with the reason's status.
+ * Adds one bundle of a promotion to a sale: its products on lines of their own (with `promocionId`),
+ * charged as `lineasDePromocion` says. The sale's other lines keep their units and their prices: a
+ * price already sold is never changed (docs/decisions/018-promociones-en-lineas-propias.md). Any
+ * failure answers 'Error al agregar la promoción a la venta: {reason}' with the reason's status.
  */
 export async function agregarPromocionAVenta(db: Db, ventaId: number, promocionId: number, userId: number): Promise<Venta> {
   try {
@@ -152,24 +142,9 @@ export async function agregarPromocionAVenta(db: Db, ventaId: number, promocionI
       await bloquearVenta(tx, ventaId, true);
       const lineasPromo = (await lineasDePromociones(tx, [{ promocionId, cantidad: 1 }], new Date())).get(promocionId)!;
       await tomarStock(tx, { motivo: 'DETALLE_ALTA', ventaId, userId }, lineasPromo, faltaStock);
-      const existentes = await tx
-        .select({ id: detalleVenta.id, productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad })
-        .from(detalleVenta)
-        .where(eq(detalleVenta.ventaId, ventaId))
-        .orderBy(asc(detalleVenta.id));
-      for (const l of lineasPromo) {
-        const existente = existentes.find((e) => e.productoId === l.productoId);
-        if (existente) {
-          await tx
-            .update(detalleVenta)
-            .set({ cantidad: existente.cantidad + l.cantidad, precioAplicado: l.precio, promocionId })
-            .where(eq(detalleVenta.id, existente.id));
-        } else {
-          await tx
-            .insert(detalleVenta)
-            .values({ ventaId, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio, promocionId });
-        }
-      }
+      await tx
+        .insert(detalleVenta)
+        .values(lineasPromo.map((l) => ({ ventaId, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio, promocionId })));
       await recalcularTotal(tx, ventaId);
       return obtenerVenta(tx, ventaId);
     });

@@ -15,7 +15,7 @@ import { ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, usuario, venta } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
-import { devolverStockDeVentas } from './stock';
+import { devolverStockDeVentas } from '../stock/stock';
 
 const columnasResumen = {
   id: venta.id,

@@ -4,7 +4,7 @@ import { MENSAJES } from '../../domain/mensajes';
 import { venta } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearUsuario, crearVenta, crearVentaDirecta } from '../test/fabricas';
-import { devolverStockDeVenta } from './stock';
+import { devolverStockDeVenta } from '../stock/stock';
 import { estadoProducto, movimientosDe } from '../test/stock-de-prueba';
 
 let t: AppDePrueba;
@@ -255,7 +255,7 @@ describe('DELETE /api/venta/:id', () => {
   it('a sale whose units already went back (unpaid online order) does not return them twice', async () => {
     const p = await crearProducto(t.db, { stock: 10 });
     const v = await crearVentaDirecta(t.db, { userId: cliente.id, lineas: [{ productoId: p.id, cantidad: 2, precio: p.precio }] });
-    const { devolverStockDeVenta } = await import('./stock');
+    const { devolverStockDeVenta } = await import('../stock/stock');
     expect(await t.db.transaction((tx) => devolverStockDeVenta(tx, v.id, 'PAGO_RECHAZADO', null))).toBe(true);
     expect(await t.db.transaction((tx) => devolverStockDeVenta(tx, v.id, 'PAGO_RECHAZADO', null))).toBe(false);
     expect((await pedir('DELETE', `/api/venta/${v.id}`, cookieAdmin)).statusCode).toBe(204);

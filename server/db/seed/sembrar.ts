@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { count, eq, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FormaPago } from '../../../domain/enums';
-import { calcularPrecio, sumarLineas } from '../../../domain/money';
+import { calcularPrecio, totalVenta } from '../../../domain/money';
 import { busquedaDeProducto } from '../../../domain/texto';
 import { hashearClave } from '../../auth/claves';
 import type { Config } from '../../config';
@@ -13,7 +13,6 @@ import {
   detallePromocion,
   detalleVenta,
   domicilio,
-  movimientoStock,
   persona,
   producto,
   promocion,
@@ -22,6 +21,7 @@ import {
 } from '../schema';
 import { CATEGORIAS_DEMO, PRODUCTOS_DEMO, PROMOCIONES_DEMO } from './catalogo-demo';
 import { generarImagenProducto } from './imagenes';
+import { registrarStockInicial, tomarStock } from '../../stock/stock';
 
 export const CLAVE_CLIENTE_DEMO = 'cliente123';
 const DIA_MS = 86_400_000;
@@ -99,8 +99,10 @@ export async function sembrarDemo(db: Db, carpetaUploads: string, claveAdmin: st
         })),
       )
       .returning({ id: producto.id, codigo: producto.codigo, precio: producto.precio, stock: producto.stock });
-    await tx.insert(movimientoStock).values(
-      productos.map((p) => ({ productoId: p.id, delta: p.stock, motivo: 'INICIAL' as const, userId: adminId })),
+    await registrarStockInicial(
+      tx,
+      productos.map((p) => ({ productoId: p.id, stock: p.stock })),
+      adminId ?? null,
     );
     const porCodigo = new Map(productos.map((p) => [p.codigo, p]));
 
@@ -134,7 +136,10 @@ export async function sembrarDemo(db: Db, carpetaUploads: string, claveAdmin: st
       }));
       const concluida = dias > 4 || i % 4 === 0;
       const envio = i % 5 === 0 ? 3500 : 0;
-      const total = sumarLineas(lineas.map((l) => ({ cantidad: l.cantidad, precio: l.p.precio }))) + envio;
+      const total = totalVenta(
+        lineas.map((l) => ({ cantidad: l.cantidad, precio: l.p.precio })),
+        envio,
+      );
       const [v] = await tx
         .insert(venta)
         .values({
@@ -149,14 +154,13 @@ export async function sembrarDemo(db: Db, carpetaUploads: string, claveAdmin: st
           pagoActualizado: formaPago === 'MERCADOPAGO' ? fecha : null,
         })
         .returning({ id: venta.id });
-      for (const l of lineas) {
-        await tx.insert(detalleVenta).values({ ventaId: v!.id, productoId: l.p.id, cantidad: l.cantidad, precioAplicado: l.p.precio });
-        await tx
-          .update(producto)
-          .set({ stock: sql`${producto.stock} - ${l.cantidad}`, cantidadVendida: sql`${producto.cantidadVendida} + ${l.cantidad}` })
-          .where(eq(producto.id, l.p.id));
-        await tx.insert(movimientoStock).values({ productoId: l.p.id, delta: -l.cantidad, motivo: 'PEDIDO', ventaId: v!.id, userId: adminId, fecha });
-      }
+      await tx.insert(detalleVenta).values(lineas.map((l) => ({ ventaId: v!.id, productoId: l.p.id, cantidad: l.cantidad, precioAplicado: l.p.precio })));
+      await tomarStock(
+        tx,
+        { motivo: 'PEDIDO', ventaId: v!.id, userId: adminId ?? null, fecha },
+        lineas.map((l) => ({ productoId: l.p.id, cantidad: l.cantidad })),
+        ({ denominacion }) => `Sin stock de ${denominacion} para la venta de demostración`,
+      );
     }
   });
 }

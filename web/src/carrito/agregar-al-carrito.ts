@@ -2,10 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import {
   MENSAJES_CARRITO,
+  mensajeRechazo,
   puedeAgregarProducto,
   puedeAgregarPromocion,
   unidadesEnCarrito,
   type ProductoCarrito,
+  type ResultadoAgregar,
   type PromocionCarrito,
 } from '../../../domain/carrito';
 import type { PromocionActiva } from '../api/promociones';
@@ -28,40 +30,33 @@ export const aPromocionCarrito = (p: PromocionActiva): PromocionCarrito => ({
   detalles: p.detalles.map((d) => ({ cantidad: d.cantidad, producto: aProductoCarrito(d.producto) })),
 });
 
-/** Add buttons of the catalogue, the detail and the promotions: limited by stock, with a toast. */
+/**
+ * The one way into the cart, for the catalogue's card, the detail page, the admin grid and the cart
+ * panel's +: limited by stock (domain/carrito.ts). Outside the panel the answer is a toast; the panel
+ * passes `avisar` and shows the refusal beside its lines (spec section 5).
+ */
 export function useAgregarAlCarrito() {
   const { carrito, despachar } = useCarrito();
 
+  const responder = useCallback((resultado: ResultadoAgregar, avisar?: (mensaje: string | null) => void): boolean => {
+    const rechazo = mensajeRechazo(resultado, avisar ? 'panel' : 'catalogo');
+    if (avisar) avisar(rechazo);
+    else notifications.show(rechazo ? { color: 'orange', message: rechazo } : { color: 'green', message: MENSAJES_CARRITO.agregado });
+    return resultado.ok;
+  }, []);
+
   const agregarProducto = useCallback(
-    (producto: ProductoCarrito) => {
-      const resultado = puedeAgregarProducto(carrito, producto);
-      if (!resultado.ok) {
-        notifications.show({
-          color: 'orange',
-          message: resultado.motivo === 'sinStock' ? MENSAJES_CARRITO.sinStock : MENSAJES_CARRITO.maximoAgregado,
-        });
-        return;
-      }
-      despachar({ tipo: 'agregarProducto', producto });
-      notifications.show({ color: 'green', message: MENSAJES_CARRITO.agregado });
+    (producto: ProductoCarrito, avisar?: (mensaje: string | null) => void) => {
+      if (responder(puedeAgregarProducto(carrito, producto), avisar)) despachar({ tipo: 'agregarProducto', producto });
     },
-    [carrito, despachar],
+    [carrito, despachar, responder],
   );
 
   const agregarPromocion = useCallback(
-    (promocion: PromocionCarrito) => {
-      const resultado = puedeAgregarPromocion(carrito, promocion);
-      if (!resultado.ok) {
-        notifications.show({
-          color: 'orange',
-          message: resultado.motivo === 'sinStock' ? MENSAJES_CARRITO.sinStock : MENSAJES_CARRITO.maximoAgregado,
-        });
-        return;
-      }
-      despachar({ tipo: 'agregarPromocion', promocion });
-      notifications.show({ color: 'green', message: MENSAJES_CARRITO.agregado });
+    (promocion: PromocionCarrito, avisar?: (mensaje: string | null) => void) => {
+      if (responder(puedeAgregarPromocion(carrito, promocion), avisar)) despachar({ tipo: 'agregarPromocion', promocion });
     },
-    [carrito, despachar],
+    [carrito, despachar, responder],
   );
 
   /** The add button is disabled at stock 0 or when the cart already holds the whole stock. */

@@ -22,10 +22,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import {
   MENSAJES_CARRITO,
   carritoVacio,
-  mensajeRechazo,
+  precioDeCombos,
   precioUnitarioDe,
-  puedeAgregarProducto,
-  puedeAgregarPromocion,
   textoUnidades,
   totalCarrito,
   unidadesPorPromocion,
@@ -34,7 +32,8 @@ import {
 } from '../../../../domain/carrito';
 import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import type { FormaPagoCarrito } from '../../../../domain/enums';
-import { formatearPrecio } from '../../../../domain/money';
+import { esDescuento, formatearPrecio, mismoMonto, subtotalLinea } from '../../../../domain/money';
+import { useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
 import { useConfigPublica } from '../../api/config';
 import { paths, urlImagen } from '../../app/paths';
 import { useCarrito } from '../../carrito/carrito-context';
@@ -64,12 +63,14 @@ function Miniatura({ producto }: { producto: ProductoCarrito }) {
 }
 
 function Precio({ original, aplicado }: { original: number; aplicado: number }) {
-  if (Math.round(original * 100) === Math.round(aplicado * 100)) return <Text size="sm">{formatearPrecio(aplicado)}</Text>;
+  if (mismoMonto(original, aplicado)) return <Text size="sm">{formatearPrecio(aplicado)}</Text>;
   return (
     <Group gap={6} wrap="wrap">
-      <Text size="sm" td="line-through" c="dimmed">
-        {formatearPrecio(original)}
-      </Text>
+      {esDescuento(original, aplicado) && (
+        <Text size="sm" td="line-through" c="dimmed">
+          {formatearPrecio(original)}
+        </Text>
+      )}
       <Text size="sm" fw={700} c="orange.8">
         {formatearPrecio(aplicado)} (Promoción)
       </Text>
@@ -91,7 +92,8 @@ function Botones({ nombre, unidad, alQuitar, alAgregar }: { nombre: string; unid
 }
 
 function LineaPromocion({ promocion, combos, avisar }: { promocion: PromocionCarrito; combos: number; avisar: (m: string | null) => void }) {
-  const { carrito, despachar } = useCarrito();
+  const { despachar } = useCarrito();
+  const { agregarPromocion } = useAgregarAlCarrito();
   const unitario = precioUnitarioDe(promocion);
   return (
     <Paper withBorder p="sm" radius="md" className={classes.promo} component="li" aria-label={`Promoción ${promocion.denominacion}`}>
@@ -102,18 +104,14 @@ function LineaPromocion({ promocion, combos, avisar }: { promocion: PromocionCar
             <Text fw={700}>{promocion.denominacion}</Text>
           </Group>
           <Text size="sm">
-            {combos} {combos === 1 ? 'combo' : 'combos'} · {formatearPrecio(unitario * unidadesPorPromocion(promocion) * combos)}
+            {combos} {combos === 1 ? 'combo' : 'combos'} · {formatearPrecio(precioDeCombos(promocion, combos))}
           </Text>
         </Stack>
         <Botones
           nombre={promocion.denominacion}
           unidad="un combo"
           alQuitar={() => despachar({ tipo: 'quitarPromocion', promocionId: promocion.id })}
-          alAgregar={() => {
-            const r = puedeAgregarPromocion(carrito, promocion);
-            avisar(mensajeRechazo(r));
-            if (r.ok) despachar({ tipo: 'agregarPromocion', promocion });
-          }}
+          alAgregar={() => agregarPromocion(promocion, avisar)}
         />
       </Group>
       <Stack gap={6} mt="xs" component="ul" className={classes.lista}>
@@ -140,7 +138,8 @@ function LineaPromocion({ promocion, combos, avisar }: { promocion: PromocionCar
 }
 
 function LineaProducto({ producto, cantidad, avisar }: { producto: ProductoCarrito; cantidad: number; avisar: (m: string | null) => void }) {
-  const { carrito, despachar } = useCarrito();
+  const { despachar } = useCarrito();
+  const { agregarProducto } = useAgregarAlCarrito();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" component="li" aria-label={producto.denominacion} className={classes.linea}>
       <Miniatura producto={producto} />
@@ -150,18 +149,14 @@ function LineaProducto({ producto, cantidad, avisar }: { producto: ProductoCarri
         </Text>
         <Precio original={producto.precio} aplicado={producto.precio} />
         <Text size="xs" c="dimmed">
-          {textoUnidades(cantidad)} · {formatearPrecio(producto.precio * cantidad)}
+          {textoUnidades(cantidad)} · {formatearPrecio(subtotalLinea(cantidad, producto.precio))}
         </Text>
       </Stack>
       <Botones
         nombre={producto.denominacion}
         unidad="una unidad"
         alQuitar={() => despachar({ tipo: 'quitarUnidad', productoId: producto.id })}
-        alAgregar={() => {
-          const r = puedeAgregarProducto(carrito, producto);
-          avisar(mensajeRechazo(r));
-          if (r.ok) despachar({ tipo: 'agregarProducto', producto });
-        }}
+        alAgregar={() => agregarProducto(producto, avisar)}
       />
     </Group>
   );

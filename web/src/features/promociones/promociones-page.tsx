@@ -3,7 +3,7 @@ import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
 import { fechaLegibleMendoza } from '../../../../domain/fechas';
 import { urlMiniatura } from '../../../../domain/imagenes';
-import { formatearPrecio } from '../../../../domain/money';
+import { esDescuento, formatearPrecio } from '../../../../domain/money';
 import { mensajeDeError } from '../../api/client';
 import { usePromocionesActivas, type PromocionActiva } from '../../api/promociones';
 import { urlImagen } from '../../app/paths';
@@ -24,7 +24,7 @@ function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
   const enCarrito = aPromocionCarrito(promocion);
   const sinStock = promocion.detalles.some((d) => d.producto.stock < d.cantidad);
   const lleno = promocionAlMaximo(enCarrito);
-  const ahorra = promocion.precioOriginal > promocion.precioPromocional;
+  const ahorra = esDescuento(promocion.precioOriginal, promocion.precioPromocional);
   return (
     <article className={`${tarjeta.tarjeta} ${classes.card}`} aria-label={promocion.denominacion}>
       <div className={classes.cabecera}>

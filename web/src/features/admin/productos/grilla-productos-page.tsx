@@ -4,12 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconPackageImport, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MENSAJES_CARRITO, mensajeRechazo, puedeAgregarProducto } from '../../../../../domain/carrito';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { Producto } from '../../../../../domain/producto';
 import { useEliminarProducto, useGrillaProductos } from '../../../api/admin-productos';
 import { paths } from '../../../app/paths';
-import { useCarrito } from '../../../carrito/carrito-context';
+import { aProductoCarrito, useAgregarAlCarrito } from '../../../carrito/agregar-al-carrito';
 import { AccionFila, AccionesFila } from '../comun/acciones-fila';
 import { Encabezado } from '../comun/encabezado';
 import { Paginacion } from '../comun/paginacion';
@@ -42,7 +41,7 @@ export default function GrillaProductosPage() {
     pregunta: (p) => `¿Está seguro que desea eliminar el producto ${p.denominacion}?`,
     onEliminado: (p) => notifications.show({ color: 'green', message: `Producto eliminado: ${p.denominacion}` }),
   });
-  const { carrito, despachar } = useCarrito();
+  const { agregarProducto } = useAgregarAlCarrito();
   const movil = useMediaQuery('(max-width: 40em)');
 
   const filtro = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -50,16 +49,7 @@ export default function GrillaProductosPage() {
     setPagina(1);
   };
 
-  const agregarAlCarrito = (p: Producto) => {
-    const producto = { id: p.id, denominacion: p.denominacion, marca: p.marca, precio: p.precio, stock: p.stock, imagen: p.imagen };
-    const rechazo = mensajeRechazo(puedeAgregarProducto(carrito, producto));
-    if (rechazo) {
-      notifications.show({ color: 'orange', message: rechazo });
-      return;
-    }
-    despachar({ tipo: 'agregarProducto', producto });
-    notifications.show({ color: 'green', message: MENSAJES_CARRITO.agregado });
-  };
+  const agregarAlCarrito = (p: Producto) => agregarProducto(aProductoCarrito(p));
 
   return (
     <Container size="xl" py="lg">

@@ -5,7 +5,7 @@ import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatearPrecio } from '../../../../../domain/money';
-import { estaActiva, type Promocion } from '../../../../../domain/promocion';
+import { estaVencida, type Promocion } from '../../../../../domain/promocion';
 import { useEliminarPromocion, useGrillaPromociones } from '../../../api/admin-promociones';
 import { paths } from '../../../app/paths';
 import { AccionFila, AccionesFila } from '../comun/acciones-fila';
@@ -89,7 +89,7 @@ export default function GrillaPromocionesPage() {
                 <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Promociones">
                   {data.items.length === 0 && <Text c="dimmed">{mensajeVacia}</Text>}
                   {data.items.map((p) => {
-                    const vencida = !estaActiva(p);
+                    const vencida = estaVencida(p);
                     return (
                       <Card component="li" key={p.id} withBorder padding="sm" bg={vencida ? 'var(--mantine-color-red-0)' : undefined} data-vencida={vencida || undefined}>
                         <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -123,7 +123,7 @@ export default function GrillaPromocionesPage() {
                   resaltarAlPasar={false}
                 >
                   {data.items.map((p) => {
-                    const vencida = !estaActiva(p);
+                    const vencida = estaVencida(p);
                     return (
                       <Table.Tr key={p.id} bg={vencida ? 'var(--mantine-color-red-0)' : undefined} data-vencida={vencida || undefined}>
                         <Table.Td fw={600}>
