@@ -60,10 +60,11 @@ describe('cart reducer', () => {
     expect(totalItems(c)).toBe(3);
   });
 
-  it('totals regular units at their price and bundle units at the promotion unit price', () => {
+  it('totals regular units at their price and each bundle at exactly the promotional price', () => {
     const c = aplicar(CARRITO_VACIO, { tipo: 'agregarProducto', producto: producto(5, { precio: 99.99 }) }, { tipo: 'agregarPromocion', promocion: promo() });
-    // 250 / 3 units = 83.33 each, x 3 = 249.99
-    expect(totalCarrito(c)).toBe(99.99 + 249.99);
+    // 250 / 3 units: 83,33 + 83,33 + 83,34, never 3 x 83,33 = 249,99.
+    expect(totalCarrito(c)).toBe(349.99);
+    expect(totalCarrito(aplicar(c, { tipo: 'agregarPromocion', promocion: promo() }))).toBe(599.99);
     expect(precioOriginalDe(promo())).toBe(400);
     expect(lineasDePedido(c)).toEqual({ lineas: [{ productoId: 5, cantidad: 1 }], promociones: [{ promocionId: 1, cantidad: 1 }] });
   });
