@@ -109,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it a form posted from the shop's own page says `Origin: null`.
+    // same-origin still tells other sites nothing.
+    referrerPolicy: { policy: 'same-origin' },
   });
   // Before anything reads the path or the body: one spelling per path, writes only from the shop's pages.
   await app.register(rutaCanonica);

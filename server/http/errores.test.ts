@@ -71,7 +71,7 @@ describe('responses', () => {
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(r.headers['referrer-policy']).toBe('no-referrer');
+    expect(r.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('are compressed when large', async () => {

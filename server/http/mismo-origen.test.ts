@@ -51,6 +51,7 @@ const AJENOS: Array<{ nombre: string; headers: Record<string, string> }> = [
   { nombre: 'a sibling port', headers: { origin: 'http://localhost:3001' } },
   { nombre: 'a sibling subdomain', headers: { origin: 'http://tienda.localhost:3000' } },
   { nombre: 'an opaque origin', headers: { origin: 'null' } },
+  { nombre: 'an opaque origin from another site', headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } },
   { nombre: 'Sec-Fetch-Site cross-site', headers: { 'sec-fetch-site': 'cross-site' } },
   { nombre: 'Sec-Fetch-Site same-site', headers: { 'sec-fetch-site': 'same-site' } },
   // A matching Sec-Fetch-Site does not rescue a foreign Origin.
@@ -76,7 +77,8 @@ describe('cross-origin writes', () => {
   it("from the shop's own origin the same writes work (a form body is no JSON: 415; a text one fails validation: 400)", async () => {
     const antes = await cuantos();
     const estados: Record<string, number> = {};
-    for (const cabeceras of [{ origin: PROPIO }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+    // The last: a form on one of the shop's own pages whose referrer policy hides the origin.
+    for (const cabeceras of [{ origin: PROPIO }, { 'sec-fetch-site': 'same-origin' }, {}, { origin: 'null', 'sec-fetch-site': 'same-origin' }]) {
       for (const c of await cuerpos()) {
         const r = await t.app.inject({
           method: c.method,
@@ -90,8 +92,8 @@ describe('cross-origin writes', () => {
       expect(estados.DELETE).toBe(404);
     }
     const despues = await cuantos();
-    expect(despues.productos).toBe(antes.productos + 3);
-    expect(despues.categorias).toBe(antes.categorias + 3);
+    expect(despues.productos).toBe(antes.productos + 4);
+    expect(despues.categorias).toBe(antes.categorias + 4);
   });
 
   it('reads are not affected by the origin', async () => {
@@ -116,5 +118,8 @@ describe('the rule', () => {
     expect(escrituraPermitida(propios, undefined, 'none')).toBe(true);
     expect(escrituraPermitida(propios, undefined, 'same-site')).toBe(false);
     expect(escrituraPermitida(propios, undefined, undefined)).toBe(true);
+    expect(escrituraPermitida(propios, 'null', 'same-origin')).toBe(true);
+    expect(escrituraPermitida(propios, 'null', 'cross-site')).toBe(false);
+    expect(escrituraPermitida(propios, 'null', undefined)).toBe(false);
   });
 });

@@ -26,9 +26,11 @@ export function origenesPropios(publicUrl: string): Set<string> {
  * from no browser (curl, Mercado Pago's webhook): it carries no one's cookies by accident, and goes on.
  */
 export function escrituraPermitida(propios: Set<string>, origen: string | undefined, secFetchSite: string | undefined): boolean {
-  if (origen !== undefined) return propios.has(origen);
+  // 'null': an opaque origin (a sandboxed frame), or a form posted from a page whose referrer policy
+  // hides its origin; only the browser's own Sec-Fetch-Site can then say it is the shop's page.
+  if (origen !== undefined && origen !== 'null') return propios.has(origen);
   if (secFetchSite !== undefined) return secFetchSite === 'same-origin' || secFetchSite === 'none';
-  return true;
+  return origen === undefined;
 }
 
 /** 403 to every state-changing request sent from another site's page (docs/decisions/016-acceso-por-ruta.md). */
