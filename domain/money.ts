@@ -25,6 +25,10 @@ export const subtotalLinea = (cantidad: number, precio: number): number => aPeso
 export const totalVenta = (lineas: ReadonlyArray<{ cantidad: number; precio: number }>, envio = 0): number =>
   aPesos(aCentavos(sumarLineas(lineas)) + aCentavos(envio));
 
+/** What a payment's items charge: quantity x unit price summed, exact to the cent (Mercado Pago's items). */
+export const montoDeItems = (items: ReadonlyArray<{ quantity: number; unit_price: number }>): number =>
+  sumarLineas(items.map((i) => ({ cantidad: i.quantity, precio: i.unit_price })));
+
 /** Two amounts of money are the same to the cent. */
 export const mismoMonto = (a: number, b: number): boolean => aCentavos(a) === aCentavos(b);
 

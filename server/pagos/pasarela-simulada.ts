@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AccionSimulador } from '../../domain/pago';
-import { aCentavos, aPesos } from '../../domain/money';
+import { montoDeItems } from '../../domain/money';
 import type { Db } from '../db/client';
 import { pagoSimulado, preferenciaSimulada } from '../db/schema';
 import { Conflicto, NoEncontrado } from '../errors';
@@ -64,7 +64,7 @@ export async function obtenerPreferenciaSimulada(db: Db, id: string, ahora = new
     id,
     referencia: fila.referencia,
     datos,
-    monto: aPesos(datos.items.reduce((total, i) => total + i.quantity * aCentavos(i.unit_price), 0)),
+    monto: montoDeItems(datos.items),
     vencida: new Date(datos.expiration_date_to).getTime() <= ahora.getTime(),
     ultimoPago: ultimo ? aPagoMP(ultimo) : undefined,
   };

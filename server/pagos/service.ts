@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { UsuarioSesion } from '../../domain/auth';
 import type { EstadoPago } from '../../domain/enums';
-import { aCentavos } from '../../domain/money';
+import { mismoMonto, montoDeItems } from '../../domain/money';
 import { MENSAJES_PAGO, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, venta } from '../db/schema';
@@ -62,17 +62,20 @@ export async function crearPreferencia(
     .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
     .where(eq(detalleVenta.ventaId, v.id))
     .orderBy(asc(detalleVenta.id));
-  const items: ItemPreferencia[] = lineas.map((l) => ({
-    id: String(l.productoId),
-    title: l.denominacion,
-    quantity: l.cantidad,
-    unit_price: l.precioAplicado,
-    currency_id: 'ARS',
-  }));
+  // A unit a promotion gives away ($0) is no item: Mercado Pago charges only positive prices.
+  const items: ItemPreferencia[] = lineas
+    .filter((l) => l.precioAplicado > 0)
+    .map((l) => ({
+      id: String(l.productoId),
+      title: l.denominacion,
+      quantity: l.cantidad,
+      unit_price: l.precioAplicado,
+      currency_id: 'ARS',
+    }));
   if (v.envio > 0) items.push({ id: 'envio', title: 'Envío', quantity: 1, unit_price: v.envio, currency_id: 'ARS' });
-  const suma = items.reduce((total, i) => total + i.quantity * aCentavos(i.unit_price), 0);
+  const suma = montoDeItems(items);
   // Mercado Pago charges the items; the webhook compares the charge with the sale's total.
-  if (items.length === 0 || suma <= 0 || suma !== aCentavos(v.total)) throw new Conflicto(MENSAJES_PAGO.ventaSinProductos);
+  if (items.length === 0 || suma <= 0 || !mismoMonto(suma, v.total)) throw new Conflicto(MENSAJES_PAGO.ventaSinProductos);
 
   const datos: DatosPreferencia = {
     items,
@@ -141,7 +144,7 @@ export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date()): P
     const [v] = await tx.select().from(venta).where(eq(venta.id, ventaId)).for('update');
     if (!v) return { tipo: 'venta-desconocida', referencia };
     if (v.formaPago !== 'MERCADOPAGO') return { tipo: 'ignorado', ventaId, motivo: 'la venta no se paga con Mercado Pago' };
-    if (!Number.isFinite(pago.transaction_amount) || aCentavos(pago.transaction_amount) !== aCentavos(v.total) || pago.currency_id !== 'ARS') {
+    if (!Number.isFinite(pago.transaction_amount) || !mismoMonto(pago.transaction_amount, v.total) || pago.currency_id !== 'ARS') {
       return { tipo: 'monto-no-coincide', ventaId, monto: pago.transaction_amount, moneda: pago.currency_id, total: v.total };
     }
     if (!nuevo) return { tipo: 'ignorado', ventaId, motivo: `estado de pago desconocido: ${pago.status}` };

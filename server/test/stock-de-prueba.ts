@@ -29,3 +29,18 @@ export async function contarMovimientos(db: Db) {
   const [fila] = await db.select({ n: count() }).from(movimientoStock);
   return fila!.n;
 }
+
+/**
+ * The stock ledger over every product: stock = sum of its movements (INICIAL included) and never
+ * below 0. Answers the products that break it (none, when it holds).
+ */
+export async function descuadresDeStock(db: Db): Promise<Array<{ id: number; stock: number; movimientos: number }>> {
+  const filas = await db
+    .select({ id: producto.id, stock: producto.stock, movimientos: sum(movimientoStock.delta) })
+    .from(producto)
+    .leftJoin(movimientoStock, eq(movimientoStock.productoId, producto.id))
+    .groupBy(producto.id, producto.stock);
+  return filas
+    .map((f) => ({ id: f.id, stock: f.stock, movimientos: Number(f.movimientos ?? 0) }))
+    .filter((f) => f.stock !== f.movimientos || f.stock < 0);
+}

@@ -1,12 +1,15 @@
 // Many buyers of the last units at once: the conditional stock update must let exactly as many
 // orders through as there are units, on one instance and on two instances sharing PostgreSQL.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { abrirPostgres, type BaseDeDatos } from '../db/client';
+import { producto } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
-import { crearProducto, crearUsuario } from '../test/fabricas';
-import { contarMovimientos, contarVentas, estadoProducto } from '../test/stock-de-prueba';
+import { liberarStockDeVenta, reservarStockDeNuevo } from '../stock/stock';
+import { crearProducto, crearUsuario, crearVenta } from '../test/fabricas';
+import { contarMovimientos, contarVentas, descuadresDeStock, estadoProducto } from '../test/stock-de-prueba';
 
 const enPostgres = process.env.TEST_MOTOR === 'postgres';
 
@@ -93,5 +96,44 @@ describe('an order that fails half-way', () => {
     expect(await contarMovimientos(t.db)).toBe(movimientos);
     expect(await estadoProducto(t.db, a.id)).toEqual({ stock: 5, cantidadVendida: 0, sumaMovimientos: 5 });
     expect(await estadoProducto(t.db, b.id)).toEqual({ stock: 1, cantidadVendida: 0, sumaMovimientos: 1 });
+  });
+});
+
+describe('a late payment approval and a cart order after the same two products, in opposite orders', () => {
+  // The approved sale lists B before A; the order asks for A and B. Both lock the rows in id order, so
+  // neither waits on the other forever: one gets the last units, the other is refused, never both.
+  it('no deadlock, no oversold unit, the ledger holds (20 rounds at once)', async () => {
+    const resultados: string[] = [];
+    for (let ronda = 0; ronda < 20; ronda++) {
+      const a = await crearProducto(t.db, { stock: 1 });
+      const b = await crearProducto(t.db, { stock: 1 });
+      const pagada = await crearVenta(t.db, { userId: null, formaPago: 'MERCADOPAGO', lineas: [{ productoId: b.id, cantidad: 1 }, { productoId: a.id, cantidad: 1 }] });
+      await t.db.transaction((tx) => liberarStockDeVenta(tx, pagada.id, 'PAGO_VENCIDO'));
+      // A third transaction holds B for a moment, so both callers line up on it at once: one taking B
+      // before A would then wait on the other's A while the other waits on its B (a deadlock).
+      let soltar = () => {};
+      const bloqueo = t.db.transaction(async (tx) => {
+        await tx.select({ id: producto.id }).from(producto).where(eq(producto.id, b.id)).for('update');
+        await new Promise<void>((resolve) => (soltar = resolve));
+      });
+      const ambos = Promise.all([
+        t.db.transaction((tx) => reservarStockDeNuevo(tx, pagada.id)),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/pedido',
+          headers: { cookie: cookies[ronda % cookies.length]! },
+          payload: { lineas: [{ productoId: a.id, cantidad: 1 }, { productoId: b.id, cantidad: 1 }], formaPago: 'EFECTIVO', envio: 0 },
+        }),
+      ]);
+      await new Promise((r) => setTimeout(r, enPostgres ? 60 : 0));
+      soltar();
+      await bloqueo;
+      const [reservada, pedido] = await ambos;
+      resultados.push(`${reservada ? 'reserva' : 'sin reserva'} / pedido ${pedido.statusCode}`);
+      // Exactly one of them has the units.
+      expect(reservada !== (pedido.statusCode === 201), `ronda ${ronda}: ${resultados.at(-1)} ${pedido.body}`).toBe(true);
+      for (const p of [a, b]) expect(await estadoProducto(t.db, p.id)).toMatchObject({ stock: 0, sumaMovimientos: 0 });
+    }
+    expect(await descuadresDeStock(t.db)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza, parsearFecha } from '../../domain/fechas';
 import { MENSAJES } from '../../domain/mensajes';
-import { aCentavos, aPesos, sumarLineas } from '../../domain/money';
+import { totalVenta } from '../../domain/money';
 import type {
   DetalleVenta,
   PaginaVentas,
@@ -147,7 +147,7 @@ export async function recalcularTotal(tx: Db, ventaId: number): Promise<number> 
     .select({ cantidad: detalleVenta.cantidad, precio: detalleVenta.precioAplicado })
     .from(detalleVenta)
     .where(eq(detalleVenta.ventaId, ventaId));
-  const total = aPesos(aCentavos(sumarLineas(lineas)) + aCentavos(fila.envio));
+  const total = totalVenta(lineas, fila.envio);
   await tx.update(venta).set({ total }).where(eq(venta.id, ventaId));
   return total;
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stac
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
-import { formatearPrecio, sumarLineas } from '../../../../domain/money';
+import { formatearPrecio, subtotalLinea } from '../../../../domain/money';
 import { mensajeDeError } from '../../api/client';
 import { useVenta } from '../../api/ventas-cliente';
 import { paths } from '../../app/paths';
@@ -102,7 +102,7 @@ export default function DetalleVentaPage() {
                   </Table.Td>
                   <Table.Td ta="right">{d.cantidad}</Table.Td>
                   <Table.Td ta="right">{formatearPrecio(d.precioAplicado)}</Table.Td>
-                  <Table.Td ta="right">{formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado }]))}</Table.Td>
+                  <Table.Td ta="right">{formatearPrecio(subtotalLinea(d.cantidad, d.precioAplicado))}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -133,7 +133,7 @@ export default function DetalleVentaPage() {
                 {d.cantidad} × {formatearPrecio(d.precioAplicado)}
               </Text>
               <Text size="sm" fw={700}>
-                {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado }]))}
+                {formatearPrecio(subtotalLinea(d.cantidad, d.precioAplicado))}
               </Text>
             </Group>
           </Card>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
-import { aCentavos, aPesos, formatearPrecio, sumarLineas } from '../../../../../domain/money';
+import { formatearPrecio, subtotalLinea, totalVenta } from '../../../../../domain/money';
 import { ApiError, mensajeDeError } from '../../../api/client';
 import { useActualizarVenta, useCrearVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
@@ -68,8 +68,10 @@ export default function FormVentaPage() {
   }
 
   const detalles = cargada?.detalleVentas ?? [];
-  const subtotal = sumarLineas(detalles.map((d) => ({ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio })));
-  const total = aPesos(aCentavos(subtotal) + aCentavos(Number.isFinite(envio) ? envio : 0));
+  const total = totalVenta(
+    detalles.map((d) => ({ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio })),
+    Number.isFinite(envio) ? envio : 0,
+  );
   const datos = { estadoVenta, formaPago, envio: Number.isFinite(envio) ? envio : 0 };
 
   const agregarProducto = () => {
@@ -172,7 +174,7 @@ export default function FormVentaPage() {
                     <Table.Td>{d.cantidad}</Table.Td>
                     <Table.Td>{d.producto.denominacion}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatearPrecio(sumarLineas([{ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio }]))}
+                      {formatearPrecio(subtotalLinea(d.cantidad, d.precioAplicado ?? d.producto.precio))}
                     </Table.Td>
                     <Table.Td>
                       <AccionesFila nombre={`detalle de ${d.producto.denominacion}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => pedirEliminar(d)} />
