@@ -20,6 +20,9 @@ export const MENSAJES_PROMOCION = {
 } as const;
 const M = MENSAJES_PROMOCION;
 
+/** The admin's reminder after creating a promotion, and while it has no products. */
+export const AVISO_PROMOCION_SIN_PRODUCTOS = 'Agregá al menos un producto: hasta entonces la promoción no se muestra en la tienda.';
+
 /**
  * 'Nueva Promoción' form (spec: all fields required). Dates: 'yyyy-MM-dd' (fechaInicio = start of that
  * Mendoza day, fechaFin = its end) or ISO date-times. The price accepts a decimal comma.

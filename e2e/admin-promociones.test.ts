@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
+import { AVISO_PROMOCION_SIN_PRODUCTOS } from '../domain/promocion';
 import { esperarFilas, filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { abrirNavegador, captura } from './soporte/navegador';
 import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
@@ -130,6 +131,10 @@ describe('new promotion and its products (spec screens 22 and 23)', () => {
     await page.waitForURL(/\/detallePromocion\/\d+$/);
     await visible(page.getByRole('heading', { name: 'Kit de dibujo' }));
     expect(await page.getByLabel('Cantidad').inputValue()).toBe('1');
+    // Not in the shop until it has a product: the page says so, and the public list agrees.
+    await visible(page.getByRole('status').filter({ hasText: 'Sin productos' }).filter({ hasText: AVISO_PROMOCION_SIN_PRODUCTOS }));
+    const publicas = await page.evaluate(async () => ((await (await fetch('/api/promocion/activas')).json()) as Array<{ denominacion: string }>).map((p) => p.denominacion));
+    expect(publicas).not.toContain('Kit de dibujo');
 
     await page.getByRole('button', { name: 'Agregar Detalle' }).click();
     await verTexto(page, 'Seleccioná un producto válido y una cantidad mayor a 0.');
@@ -138,6 +143,7 @@ describe('new promotion and its products (spec screens 22 and 23)', () => {
     await page.getByLabel('Cantidad').fill('2');
     await page.getByRole('button', { name: 'Agregar Detalle' }).click();
     await verTexto(page, 'Crayones x 12 - Cantidad: 2');
+    expect(await page.getByText('Sin productos', { exact: true }).count()).toBe(0);
     await page.getByLabel('Buscar producto por nombre').fill('block de dibujo');
     await page.getByRole('option', { name: /Block de dibujo/ }).click();
     await page.getByRole('button', { name: 'Agregar Detalle' }).click();

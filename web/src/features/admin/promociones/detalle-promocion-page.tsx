@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { SugerenciaProducto } from '../../../api/admin-productos';
-import { MENSAJES_PROMOCION, type DetallePromocion } from '../../../../../domain/promocion';
+import { AVISO_PROMOCION_SIN_PRODUCTOS, MENSAJES_PROMOCION, type DetallePromocion } from '../../../../../domain/promocion';
 import { useAgregarDetallePromocion, useDetallesPromocion, useEliminarDetallePromocion, usePromocion } from '../../../api/admin-promociones';
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
@@ -92,7 +92,9 @@ export default function DetallePromocionPage() {
       {detalles.isPending ? (
         <Cargando />
       ) : (detalles.data ?? []).length === 0 ? (
-        <Text c="dimmed">Sin productos</Text>
+        <Alert color="yellow" title="Sin productos" role="status">
+          {AVISO_PROMOCION_SIN_PRODUCTOS}
+        </Alert>
       ) : (
         <List spacing="xs" aria-label="Productos de la promoción">
           {(detalles.data ?? []).map((d) => (

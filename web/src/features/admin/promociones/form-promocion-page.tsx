@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { MENSAJES } from '../../../../../domain/mensajes';
-import { promocionInputSchema, type PromocionInput } from '../../../../../domain/promocion';
+import { AVISO_PROMOCION_SIN_PRODUCTOS, promocionInputSchema, type PromocionInput } from '../../../../../domain/promocion';
 import { useCrearPromocion } from '../../../api/admin-promociones';
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
@@ -32,7 +32,7 @@ export default function FormPromocionPage() {
     setError('');
     crear.mutate(v, {
       onSuccess: (p) => {
-        notifications.show({ color: 'green', message: `Promoción creada: ${p.denominacion}` });
+        notifications.show({ color: 'green', title: `Promoción creada: ${p.denominacion}`, message: AVISO_PROMOCION_SIN_PRODUCTOS });
         navigate(paths.detallePromocion(p.id));
       },
       onError: (e) => setError(mensajeDeError(e, MENSAJES.errorDesconocido)),
