@@ -17,16 +17,24 @@ const productoVendidoSchema = z.object({
   importe: z.number(),
 });
 
-/** The dashboard's figures for a range: every amount includes shipping, like the sale totals. */
+/**
+ * The dashboard's figures for a range: every amount includes shipping, like the sale totals. Each
+ * sale counts as `estadoDeCobro` (domain/cierre.ts) says: the sales not collected (payment rejected
+ * or expired) are left out of every figure but `noCobradas`, products included.
+ */
 export const resumenInformeSchema = z.object({
   desde: z.string(),
   hasta: z.string(),
+  /** Collected and pending sales. */
   cantidadVentas: z.number().int(),
+  /** cobrado + pendiente. */
   total: z.number(),
-  /** CONCLUIDO sales. */
+  /** Sales COBRADO: approved online payment, or concluded. */
   cobrado: z.number(),
-  /** PENDIENTE sales. */
+  /** Sales PENDIENTE de cobro. */
   pendiente: z.number(),
+  /** Sales NO_COBRADO (payment rejected or expired): how many and their totals, apart. */
+  noCobradas: z.object({ cantidad: z.number().int(), total: z.number() }),
   /** Every day of the range (up to 366 days; longer ranges list only days with sales). */
   porDia: z.array(z.object({ fecha: z.string(), cantidad: z.number().int(), total: z.number() })),
   porFormaPago: z.array(z.object({ formaPago: z.enum(FORMAS_PAGO), cantidad: z.number().int(), total: z.number(), cobrado: z.number(), pendiente: z.number() })),

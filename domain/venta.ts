@@ -77,7 +77,27 @@ export const pendientesSchema = z.object({ pendientes: z.number().int() });
 
 const envioSchema = z.number({ error: MENSAJES.envioNoNegativo }).min(0, MENSAJES.envioNoNegativo).max(10_000_000);
 
-/** An admin's new sale (no lines: they are added afterwards). The total is always computed. */
+const cantidadSchema = z
+  .number({ error: MENSAJES.cantidadInvalida })
+  .int({ error: MENSAJES.cantidadInvalida })
+  .min(1, { error: MENSAJES.cantidadInvalida })
+  .max(1_000_000, { error: MENSAJES.cantidadInvalida });
+const productoIdSchema = z
+  .number({ error: MENSAJES.productoInvalido })
+  .int({ error: MENSAJES.productoInvalido })
+  .positive({ error: MENSAJES.productoInvalido })
+  .max(MAX_ID, { error: MENSAJES.productoInvalido });
+const productoRefSchema = z.object({ id: productoIdSchema }, { error: MENSAJES.productoInvalido });
+
+/** A line of a new sale: the product at its current price (a `precioAplicado` sent is ignored). */
+export const detalleDeVentaNuevaSchema = z
+  .object({ id: z.null().optional(), cantidad: cantidadSchema, producto: productoRefSchema, precioAplicado: z.number().optional() })
+  .strict();
+
+/**
+ * An admin's new sale, with its first lines (what the sale form sends: no sale is ever stored empty
+ * by it) or without them (the spec's API: lines are added afterwards). The total is always computed.
+ */
 export const ventaCrearSchema = z
   .object({
     /** 'yyyy-MM-dd' (a Mendoza day: now when it is today, else 12:00 of that day) or an ISO instant; default now. */
@@ -89,6 +109,8 @@ export const ventaCrearSchema = z
     user: z.object({ id: z.number().int().positive().max(MAX_ID) }).strict().nullable().optional(),
     /** Accepted and ignored: the server computes the total. */
     total: z.number().optional(),
+    /** Lines saved with the sale, in one transaction: if one cannot be, no sale is stored. */
+    detalleVentas: z.array(detalleDeVentaNuevaSchema).max(200).optional(),
   })
   .strict();
 export type VentaCrear = z.input<typeof ventaCrearSchema>;
@@ -117,16 +139,6 @@ export const userIdParam = z.object({ userId: z.coerce.number().int().positive()
 
 // Sale lines.
 
-const cantidadSchema = z
-  .number({ error: MENSAJES.cantidadInvalida })
-  .int({ error: MENSAJES.cantidadInvalida })
-  .min(1, { error: MENSAJES.cantidadInvalida })
-  .max(1_000_000, { error: MENSAJES.cantidadInvalida });
-const productoIdSchema = z
-  .number({ error: MENSAJES.productoInvalido })
-  .int({ error: MENSAJES.productoInvalido })
-  .positive({ error: MENSAJES.productoInvalido })
-  .max(MAX_ID, { error: MENSAJES.productoInvalido });
 const ventaIdSchema = z
   .number({ error: MENSAJES.ventaNoEncontrada })
   .int({ error: MENSAJES.ventaNoEncontrada })
@@ -137,7 +149,7 @@ const ventaIdSchema = z
 export const detalleCrearSchema = z
   .object({
     cantidad: cantidadSchema,
-    producto: z.object({ id: productoIdSchema }, { error: MENSAJES.productoInvalido }),
+    producto: productoRefSchema,
     venta: z.object({ id: ventaIdSchema }, { error: MENSAJES.ventaNoEncontrada }),
   })
   .strict();

@@ -50,6 +50,8 @@ describe("'Informes de Cierre de Caja' (spec screen 24) and the sales dashboard"
     // The figures of the new range replace the month's when its answer arrives.
     const cantidad = page.getByText('Cantidad de ventas').locator('xpath=following-sibling::*[1]');
     await expect.poll(async () => Number(await cantidad.textContent())).toBe(20);
+    for (const cifra of ['Total vendido', 'Cobrado', 'Pendiente de cobro', 'No cobradas (pago rechazado o vencido)']) await visible(page.getByText(cifra, { exact: true }));
+    await verTexto(page, '0 ventas, fuera de los totales');
     expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     await captura(page, 'admin-informes-1280');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -154,8 +154,8 @@ describe('sale form (spec screens 19 and 20)', () => {
     await page.getByRole('link', { name: 'Nueva venta' }).click();
     await visible(page.getByRole('heading', { name: 'Formulario de Venta' }));
     await page.getByRole('button', { name: 'Agregar producto' }).click();
-    await page.waitForURL(/\/formDetalleVenta\/\d+\/0$/);
-    const idVenta = Number(/formDetalleVenta\/(\d+)\//.exec(page.url())![1]);
+    // Not stored yet: the first line saved creates the sale (docs/decisions/019).
+    await page.waitForURL(/\/formDetalleVenta\/0\/0$/);
     await visible(page.getByRole('heading', { name: 'Nuevo Detalle de Venta' }));
 
     // The line's rules, in the spec's words.
@@ -182,6 +182,8 @@ describe('sale form (spec screens 19 and 20)', () => {
     await page.getByLabel('Cantidad').fill('2');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'Detalle agregado con éxito.');
+    await page.waitForURL(/\/formDetalleVenta\/[1-9]\d*\/0$/);
+    const idVenta = Number(/formDetalleVenta\/(\d+)\//.exec(page.url())![1]);
     await expect.poll(() => page.getByLabel('Cantidad').inputValue()).toBe('1');
     expect(await page.getByText('Producto seleccionado').count()).toBe(0);
 
@@ -218,6 +220,8 @@ describe('sale form (spec screens 19 and 20)', () => {
     const texto = await fila.textContent();
     expect(texto).toContain(formatearPrecio(subtotal + 1500));
     expect(texto).toContain('Concluido');
+    // How the cash closing counts it (domain/cierre.ts): a concluded sale is collected.
+    expect(await fila.locator('[data-cobro]').textContent()).toBe('Cobrado');
     expect(texto).toContain('Transferencia');
     expect(texto).toContain(dmy(hoyMendoza()));
     expect(await fila.getAttribute('data-estado')).toBe('CONCLUIDO');

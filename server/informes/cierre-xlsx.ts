@@ -6,11 +6,14 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { setImmediate as turno } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
 import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
+import { ESTADO_COBRO_LABEL, estadoDeCobro } from '../../domain/cierre';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../domain/enums';
 import { diaLegible, horaLocalMendoza } from '../../domain/fechas';
 import { aCentavos, aPesos } from '../../domain/money';
 import { filasDe, totalesDelCierre, ventasDe, type DatosDelCierre, type FilasDelCierre } from './cierre';
 
+/** The Resumen sheet's row of the sales left out of the totals: how many, and their amount. */
+export const ROTULO_NO_COBRADAS = 'No cobradas (pago rechazado o vencido)';
 /** ARS with two decimals; Excel shows the separators of the reader's locale. */
 export const FORMATO_ARS = '"$" #,##0.00';
 const FORMATO_FECHA_HORA = 'dd/mm/yyyy hh:mm';
@@ -40,7 +43,8 @@ const COLUMNAS_VENTAS: Columna[] = [
   { titulo: 'Fecha', ancho: 18, estilo: ESTILO_FECHA },
   { titulo: 'Cliente', ancho: 20, estilo: ESTILO_GENERAL },
   { titulo: 'Forma de pago', ancho: 16, estilo: ESTILO_GENERAL },
-  { titulo: 'Estado', ancho: 12, estilo: ESTILO_GENERAL },
+  { titulo: 'Estado', ancho: 18, estilo: ESTILO_GENERAL },
+  { titulo: 'Estado de la venta', ancho: 18, estilo: ESTILO_GENERAL },
   { titulo: 'Estado del pago', ancho: 16, estilo: ESTILO_GENERAL },
   { titulo: 'Envío', ancho: 14, estilo: ESTILO_ARS },
   { titulo: 'Total', ancho: 16, estilo: ESTILO_ARS },
@@ -70,10 +74,10 @@ const drenado = (destino: Writable) =>
 type Hoja = ExcelJS.Worksheet;
 
 function escribirResumen(libro: ExcelJS.stream.xlsx.WorkbookWriter, datos: FilasDelCierre) {
-  const { general, porForma } = totalesDelCierre(ventasDe(datos));
+  const { general, porForma, noCobradas } = totalesDelCierre(ventasDe(datos));
   const hoja = libro.addWorksheet('Resumen');
   // The column format goes before the first row: a streamed row is written with what it has then.
-  hoja.columns = [28, 12, 22, 18, 18].map((width, i) => ({ width, ...(i >= 2 ? { style: { numFmt: FORMATO_ARS } } : {}) }));
+  hoja.columns = [40, 12, 18, 20, 18].map((width, i) => ({ width, ...(i >= 2 ? { style: { numFmt: FORMATO_ARS } } : {}) }));
   const fila = (valores: ExcelJS.CellValue[], font?: Partial<ExcelJS.Font>) => {
     const row = hoja.addRow(valores);
     if (font) row.font = font;
@@ -84,11 +88,14 @@ function escribirResumen(libro: ExcelJS.stream.xlsx.WorkbookWriter, datos: Filas
   fila(['Hasta', diaLegible(datos.hasta)]);
   fila(['Cantidad de ventas', general.cantidad]);
   fila([]);
-  fila(['Forma de pago', 'Ventas', 'Cobrado (concluidas)', 'Pendiente', 'Total'], { bold: true });
+  fila(['Forma de pago', 'Ventas', ESTADO_COBRO_LABEL.COBRADO, ESTADO_COBRO_LABEL.PENDIENTE, 'Total'], { bold: true });
   for (const [forma, s] of porForma) {
     fila([FORMA_PAGO_LABEL[forma], s.cantidad, aPesos(s.cobrado), aPesos(s.pendiente), aPesos(s.centavos)]);
   }
   fila(['Total', general.cantidad, aPesos(general.cobrado), aPesos(general.pendiente), aPesos(general.centavos)], { bold: true });
+  // Apart, and in no total: rejected or expired payments (estadoDeCobro, domain/cierre.ts).
+  fila([]);
+  fila([ROTULO_NO_COBRADAS, noCobradas.cantidad, aPesos(noCobradas.centavos)]);
   hoja.commit();
 }
 
@@ -142,6 +149,7 @@ export async function escribirCierreXlsx(entrada: DatosDelCierre | FilasDelCierr
       horaLocalMendoza(v.fecha),
       v.cliente ?? undefined,
       FORMA_PAGO_LABEL[v.formaPago],
+      ESTADO_COBRO_LABEL[estadoDeCobro(v)],
       ESTADO_VENTA_LABEL[v.estadoVenta],
       v.estadoPago ? ESTADO_PAGO_LABEL[v.estadoPago] : undefined,
       v.envio,

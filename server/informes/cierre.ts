@@ -1,5 +1,6 @@
 // The cash closing's data and its totals, without the database: shared by service.ts (main thread) and
 // the workbook's worker (cierre-xlsx-worker.ts), which must not load drizzle or the schema.
+import { estadoDeCobro } from '../../domain/cierre';
 import { FORMAS_PAGO, type EstadoPago, type EstadoVenta, type FormaPago } from '../../domain/enums';
 import { aCentavos } from '../../domain/money';
 
@@ -70,21 +71,30 @@ interface Suma {
   pendiente: number;
 }
 const sumaVacia = (): Suma => ({ cantidad: 0, centavos: 0, cobrado: 0, pendiente: 0 });
-function sumar(s: Suma, v: { total: number; estadoVenta: EstadoVenta }) {
-  const c = aCentavos(v.total);
-  s.cantidad += 1;
-  s.centavos += c;
-  if (v.estadoVenta === 'CONCLUIDO') s.cobrado += c;
-  else s.pendiente += c;
-}
 
-/** Totals per payment method and in all: collected (CONCLUIDO) apart from pending. In cents. */
+/**
+ * Totals per payment method and in all, in cents, by `estadoDeCobro` (domain/cierre.ts): collected
+ * apart from pending; the sales not collected (payment rejected or expired) are in none of them,
+ * only counted in `noCobradas`.
+ */
 export function totalesDelCierre(ventas: Iterable<VentaDelCierre>) {
   const general = sumaVacia();
   const porForma = new Map<FormaPago, Suma>(FORMAS_PAGO.map((f) => [f, sumaVacia()]));
+  const noCobradas = { cantidad: 0, centavos: 0 };
   for (const v of ventas) {
-    sumar(general, v);
-    sumar(porForma.get(v.formaPago)!, v);
+    const c = aCentavos(v.total);
+    const cobro = estadoDeCobro(v);
+    if (cobro === 'NO_COBRADO') {
+      noCobradas.cantidad += 1;
+      noCobradas.centavos += c;
+      continue;
+    }
+    for (const s of [general, porForma.get(v.formaPago)!]) {
+      s.cantidad += 1;
+      s.centavos += c;
+      if (cobro === 'COBRADO') s.cobrado += c;
+      else s.pendiente += c;
+    }
   }
-  return { general, porForma };
+  return { general, porForma, noCobradas };
 }

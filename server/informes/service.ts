@@ -1,4 +1,5 @@
 import { and, sql } from 'drizzle-orm';
+import { estadoDeCobro } from '../../domain/cierre';
 import type { EstadoPago, EstadoVenta, FormaPago } from '../../domain/enums';
 import { diaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
 import type { ResumenInforme } from '../../domain/informe';
@@ -98,14 +99,20 @@ const MAX_DIAS_COMPLETOS = 366;
 
 export async function resumenInforme(db: Db, desde: string, hasta: string): Promise<ResumenInforme> {
   const datos = filasDeColumnas(await datosDelCierre(db, desde, hasta));
-  const { general, porForma } = totalesDelCierre(ventasDe(datos));
+  const { general, porForma, noCobradas } = totalesDelCierre(ventasDe(datos));
 
   const porDia = new Map<string, { cantidad: number; centavos: number }>();
   const dias = (inicioDelDiaMendoza(hasta).getTime() - inicioDelDiaMendoza(desde).getTime()) / 86_400_000 + 1;
   if (dias <= MAX_DIAS_COMPLETOS) {
     for (let i = 0; i < dias; i++) porDia.set(diaMendoza(new Date(inicioDelDiaMendoza(desde).getTime() + i * 86_400_000)), { cantidad: 0, centavos: 0 });
   }
+  // Sales not collected are out of the days and the products too: nothing was sold.
+  const fuera = new Set<number>();
   for (const v of ventasDe(datos)) {
+    if (estadoDeCobro(v) === 'NO_COBRADO') {
+      fuera.add(v.id);
+      continue;
+    }
     const dia = diaMendoza(v.fecha);
     const actual = porDia.get(dia) ?? { cantidad: 0, centavos: 0 };
     actual.cantidad += 1;
@@ -115,6 +122,7 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
 
   const productos = new Map<number, { productoId: number; denominacion: string; unidades: number; centavos: number }>();
   for (const l of lineasDe(datos)) {
+    if (fuera.has(l.ventaId)) continue;
     const actual = productos.get(l.productoId) ?? { productoId: l.productoId, denominacion: l.denominacion, unidades: 0, centavos: 0 };
     actual.unidades += l.cantidad;
     actual.centavos += l.cantidad * aCentavos(l.precioAplicado);
@@ -130,6 +138,7 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
     total: aPesos(general.centavos),
     cobrado: aPesos(general.cobrado),
     pendiente: aPesos(general.pendiente),
+    noCobradas: { cantidad: noCobradas.cantidad, total: aPesos(noCobradas.centavos) },
     porDia: [...porDia.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([fecha, s]) => ({ fecha, cantidad: s.cantidad, total: aPesos(s.centavos) })),

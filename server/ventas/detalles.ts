@@ -1,27 +1,20 @@
 // Sale lines of the admin's sale form. Each change moves stock and the sold count, writes its
 // movement and recomputes the sale total, all in one transaction.
 import { eq } from 'drizzle-orm';
-import { MENSAJES, mensajeCantidadMayorAlStock } from '../../domain/mensajes';
+import { MENSAJES } from '../../domain/mensajes';
 import type { DetalleVenta } from '../../domain/venta';
 import type { Db } from '../db/client';
 import { detalleVenta, producto } from '../db/schema';
 import { Invalido, NoEncontrado } from '../errors';
+import { agregarLineas, mensajeSinStock } from './lineas';
 import { bloquearVenta, columnasDetalle, duenoDeVenta, recalcularTotal } from './service';
-import { reponerStock, tomarStock, type Faltante } from '../stock/stock';
+import { reponerStock, tomarStock } from '../stock/stock';
 
 export interface NuevoDetalle {
   ventaId: number;
   productoId: number;
   cantidad: number;
 }
-
-/** The spec's messages: none left, or fewer than asked ({stock} = what this line could have). */
-const mensajeSinStock =
-  (yaEnLaLinea = 0) =>
-  ({ stock }: Faltante): string => {
-    const disponible = stock + yaEnLaLinea;
-    return disponible === 0 ? MENSAJES.productoSinStock : mensajeCantidadMayorAlStock(disponible);
-  };
 
 export async function obtenerDetalle(db: Db, id: number): Promise<DetalleVenta> {
   const [fila] = await db
@@ -48,14 +41,9 @@ async function precioDeProducto(tx: Db, productoId: number): Promise<number> {
 export async function agregarDetalle(db: Db, nuevo: NuevoDetalle, userId: number): Promise<DetalleVenta> {
   return db.transaction(async (tx) => {
     await bloquearVenta(tx, nuevo.ventaId, true);
-    const precio = await precioDeProducto(tx, nuevo.productoId);
-    await tomarStock(tx, { motivo: 'DETALLE_ALTA', ventaId: nuevo.ventaId, userId }, [nuevo], mensajeSinStock());
-    const [creado] = await tx
-      .insert(detalleVenta)
-      .values({ ventaId: nuevo.ventaId, productoId: nuevo.productoId, cantidad: nuevo.cantidad, precioAplicado: precio })
-      .returning({ id: detalleVenta.id });
+    const [creado] = await agregarLineas(tx, nuevo.ventaId, [nuevo], userId);
     await recalcularTotal(tx, nuevo.ventaId);
-    return obtenerDetalle(tx, creado!.id);
+    return obtenerDetalle(tx, creado!);
   });
 }
 

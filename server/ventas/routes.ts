@@ -53,7 +53,7 @@ export async function ventaRoutes(app: FastifyInstance) {
     '/api/venta/pendientes',
     {
       config: { acceso: 'admin' },
-      schema: { tags, summary: 'Cantidad de ventas PENDIENTE (alerta de la barra)', response: { 200: pendientesSchema, ...errores } },
+      schema: { tags, summary: 'Cantidad de ventas PENDIENTE con al menos un detalle (alerta de la barra)', response: { 200: pendientesSchema, ...errores } },
     },
     async () => ({ pendientes: await contarPendientes(app.db) }),
   );
@@ -113,7 +113,7 @@ export async function ventaRoutes(app: FastifyInstance) {
       config: { acceso: 'admin', mensajeNoAutenticado: MENSAJES.noHayUsuarioAutenticado },
       schema: {
         tags,
-        summary: 'Crea una venta sin detalles; el total se calcula (el enviado se ignora)',
+        summary: 'Crea una venta con sus primeros detalles (en una transacción) o sin ellos; el total se calcula (el enviado se ignora)',
         body: ventaCrearSchema,
         response: { 201: ventaSchema, ...errores },
       },

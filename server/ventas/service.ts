@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza, parsearFecha } from '../../domain/fechas';
 import { MENSAJES } from '../../domain/mensajes';
 import { totalVenta } from '../../domain/money';
@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { detalleVenta, producto, usuario, venta } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { devolverStockDeVentas } from '../stock/stock';
+import { agregarLineas } from './lineas';
 
 const columnasResumen = {
   id: venta.id,
@@ -81,12 +82,17 @@ export async function listarVentas(db: Db, filtros: VentaFiltros): Promise<Pagin
   return { items: filas.map(aResumen), total: totales?.total ?? 0, pagina: filtros.pagina, porPagina: filtros.porPagina };
 }
 
-/** Orders waiting for the shop: PENDIENTE, except unpaid online orders whose units already went back. */
+/**
+ * Orders waiting for the shop: PENDIENTE with at least one line, except unpaid online orders whose
+ * units already went back. A sale without lines (made through the API without them, or left empty)
+ * has nothing to prepare.
+ */
 export async function contarPendientes(db: Db): Promise<number> {
+  const conLineas = db.select({ uno: sql`1` }).from(detalleVenta).where(eq(detalleVenta.ventaId, venta.id));
   const [fila] = await db
     .select({ n: count() })
     .from(venta)
-    .where(and(eq(venta.estadoVenta, 'PENDIENTE'), eq(venta.stockLiberado, false)));
+    .where(and(eq(venta.estadoVenta, 'PENDIENTE'), eq(venta.stockLiberado, false), exists(conLineas)));
   return fila?.n ?? 0;
 }
 
@@ -168,7 +174,11 @@ export function fechaDeVenta(texto: string | undefined, ahora = new Date()): Dat
   return fecha;
 }
 
-/** An admin's new sale, without lines; total = envio until lines are added. */
+/**
+ * An admin's new sale, with its first lines (their units taken, at the products' current prices) or
+ * without them (total = envio until lines are added). One transaction: a line without stock leaves
+ * no sale behind.
+ */
 export async function crearVenta(db: Db, entrada: VentaCrear, adminId: number): Promise<Venta> {
   const datos = ventaCrearSchema.parse(entrada);
   const fecha = fechaDeVenta(datos.fecha);
@@ -189,6 +199,11 @@ export async function crearVenta(db: Db, entrada: VentaCrear, adminId: number): 
         userId,
       })
       .returning({ id: venta.id });
+    const lineas = (datos.detalleVentas ?? []).map((l) => ({ productoId: l.producto.id, cantidad: l.cantidad }));
+    if (lineas.length > 0) {
+      await agregarLineas(tx, creada!.id, lineas, adminId);
+      await recalcularTotal(tx, creada!.id);
+    }
     return obtenerVenta(tx, creada!.id);
   });
 }

@@ -100,6 +100,21 @@ describe('GET /api/venta (grid)', () => {
     expect((await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json()).toEqual({ pendientes: antes });
   });
 
+  it('a sale without lines never raises the pending alert: an abandoned one is not an order', async () => {
+    const antes = (await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json().pendientes as number;
+    const vacia = await pedir('POST', '/api/venta', cookieAdmin, { estadoVenta: 'PENDIENTE', formaPago: 'EFECTIVO', envio: 0 });
+    expect(vacia.statusCode).toBe(201);
+    expect((await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json()).toEqual({ pendientes: antes });
+
+    const p = await crearProducto(t.db, { stock: 5 });
+    const linea = await pedir('POST', '/api/detalleVenta', cookieAdmin, { cantidad: 1, producto: { id: p.id }, venta: { id: vacia.json().id } });
+    expect(linea.statusCode).toBe(201);
+    expect((await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json()).toEqual({ pendientes: antes + 1 });
+    // Its last line deleted, it stops counting again.
+    expect((await pedir('DELETE', `/api/detalleVenta/${linea.json().id}`, cookieAdmin)).statusCode).toBe(204);
+    expect((await pedir('GET', '/api/venta/pendientes', cookieAdmin)).json()).toEqual({ pendientes: antes });
+  });
+
   it('is for admins only', async () => {
     expect((await pedir('GET', '/api/venta', cookieCliente)).statusCode).toBe(403);
     expect((await pedir('GET', '/api/venta')).statusCode).toBe(401);
@@ -176,13 +191,55 @@ describe('POST /api/venta', () => {
     [{ user: { id: 999999 } }, MENSAJES.usuarioDeVentaNoExiste],
     [{ fecha: 'ayer' }, MENSAJES.fechaInvalida],
     [{ estadoVenta: 'CANCELADO' }, undefined],
-    [{ detalleVentas: [] }, undefined],
+    [{ detalleVentas: [{ cantidad: 0, producto: { id: 1 } }] }, MENSAJES.cantidadInvalida],
+    [{ detalleVentas: [{ cantidad: 1, producto: { id: 999999 } }] }, MENSAJES.productoInvalido],
+    [{ detalleVentas: [{ cantidad: 1, producto: { id: 1 }, promocionId: 3 }] }, undefined],
   ])('refuses %j with 400 and changes nothing', async (cuerpo, mensaje) => {
     const antes = await t.db.$count(venta);
     const r = await pedir('POST', '/api/venta', cookieAdmin, cuerpo);
     expect(r.statusCode).toBe(400);
     if (mensaje) expect(r.json().message).toBe(mensaje);
     expect(await t.db.$count(venta)).toBe(antes);
+  });
+
+  it('creates the sale with its first lines in one go: the products\' prices, their stock taken, the total computed', async () => {
+    const p = await crearProducto(t.db, { costo: 100, porcentaje: 50, stock: 10 }); // 150
+    const q = await crearProducto(t.db, { costo: 1000, porcentaje: 10, stock: 3 }); // 1100
+    const r = await pedir('POST', '/api/venta', cookieAdmin, {
+      fecha: '2026-01-16',
+      formaPago: 'EFECTIVO',
+      envio: 500,
+      detalleVentas: [
+        { id: null, cantidad: 2, producto: { id: p.id }, precioAplicado: 1 },
+        { cantidad: 3, producto: { id: q.id } },
+      ],
+    });
+    expect(r.statusCode).toBe(201);
+    const v = r.json();
+    expect(v).toMatchObject({ estadoVenta: 'PENDIENTE', envio: 500, total: 2 * 150 + 3 * 1100 + 500 });
+    expect(v.detalleVentas.map((d: { cantidad: number; precioAplicado: number; producto: { id: number } }) => [d.producto.id, d.cantidad, d.precioAplicado])).toEqual([
+      [p.id, 2, 150],
+      [q.id, 3, 1100],
+    ]);
+    expect(await estadoProducto(t.db, p.id)).toMatchObject({ stock: 8, cantidadVendida: 2 });
+    expect(await estadoProducto(t.db, q.id)).toMatchObject({ stock: 0, cantidadVendida: 3 });
+    expect(await movimientosDe(t.db, q.id, v.id)).toEqual([{ delta: -3, motivo: 'DETALLE_ALTA', ventaId: v.id, userId: admin.id }]);
+  });
+
+  it('a line without enough stock answers 409 and leaves no sale behind', async () => {
+    const p = await crearProducto(t.db, { stock: 5 });
+    const q = await crearProducto(t.db, { stock: 1 });
+    const antes = await t.db.$count(venta);
+    const r = await pedir('POST', '/api/venta', cookieAdmin, {
+      detalleVentas: [
+        { cantidad: 2, producto: { id: p.id } },
+        { cantidad: 2, producto: { id: q.id } },
+      ],
+    });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe('La cantidad no puede ser mayor al stock disponible (1).');
+    expect(await t.db.$count(venta)).toBe(antes);
+    expect(await estadoProducto(t.db, p.id)).toMatchObject({ stock: 5, cantidadVendida: 0 });
   });
 
   it('anonymous: 401 "No hay usuario autenticado."; customer: 403', async () => {

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Table,
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ESTADO_COBRO_LABEL, ticketPromedio } from '../../../../../domain/cierre';
 import { FORMA_PAGO_LABEL, type FormaPago } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
@@ -86,19 +87,23 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
   const porDia = data.porDia.map((d) => ({ dia: formatearFecha(d.fecha).slice(0, 5), Ventas: d.cantidad, Total: d.total }));
   const porForma = data.porFormaPago.map((f, i) => ({ name: etiquetaForma(f.formaPago), value: f.total, color: COLORES[i % COLORES.length] ?? 'gray.6' }));
   const top = data.topPorUnidades.map((p) => ({ producto: p.denominacion, Unidades: p.unidades }));
-  const ticket = data.cantidadVentas > 0 ? data.total / data.cantidadVentas : 0;
 
   return (
     <Stack gap="lg" component="section" aria-label="Resumen de ventas">
       <Title order={2} size="h3">
         Ventas del {formatearFecha(desde)} al {formatearFecha(hasta)}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
         <Cifra titulo="Total vendido" valor={formatearPrecio(data.total)} />
-        <Cifra titulo="Cobrado (concluidas)" valor={formatearPrecio(data.cobrado)} />
-        <Cifra titulo="Pendiente de cobro" valor={formatearPrecio(data.pendiente)} />
+        <Cifra titulo={ESTADO_COBRO_LABEL.COBRADO} valor={formatearPrecio(data.cobrado)} />
+        <Cifra titulo={ESTADO_COBRO_LABEL.PENDIENTE} valor={formatearPrecio(data.pendiente)} />
         <Cifra titulo="Cantidad de ventas" valor={String(data.cantidadVentas)} />
-        <Cifra titulo="Ticket promedio" valor={formatearPrecio(Math.round(ticket * 100) / 100)} />
+        <Cifra titulo="Ticket promedio" valor={formatearPrecio(ticketPromedio(data.total, data.cantidadVentas))} />
+        <Cifra
+          titulo="No cobradas (pago rechazado o vencido)"
+          valor={formatearPrecio(data.noCobradas.total)}
+          detalle={`${data.noCobradas.cantidad} ${data.noCobradas.cantidad === 1 ? 'venta' : 'ventas'}, fuera de los totales`}
+        />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="md">
@@ -184,7 +189,7 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
   );
 }
 
-function Cifra({ titulo, valor }: { titulo: string; valor: string }) {
+function Cifra({ titulo, valor, detalle }: { titulo: string; valor: string; detalle?: string }) {
   return (
     <Card withBorder padding="md">
       <Text size="sm" c="dimmed">
@@ -193,6 +198,11 @@ function Cifra({ titulo, valor }: { titulo: string; valor: string }) {
       <Text fw={700} size="xl">
         {valor}
       </Text>
+      {detalle && (
+        <Text size="xs" c="dimmed">
+          {detalle}
+        </Text>
+      )}
     </Card>
   );
 }

@@ -2,22 +2,24 @@ import { Alert, Button, Container, Group, NumberInput, Paper, SimpleGrid, Stack,
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MENSAJES, mensajeCantidadMayorAlStock } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import { useProducto, type SugerenciaProducto } from '../../../api/admin-productos';
 import {
+  useCrearVenta,
   useDetalleVenta,
   useDetallesDeVenta,
   useEliminarDetalleVenta,
   useGuardarDetalleVenta,
   type DetalleVenta,
 } from '../../../api/admin-ventas';
-import { ApiError } from '../../../api/client';
+import { ApiError, mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { BuscadorProducto } from '../comun/buscador-producto';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
+import { estadoConVentaNueva, ventaNuevaDe } from './venta-nueva';
 
 type ProductoElegido = Pick<SugerenciaProducto, 'id' | 'denominacion' | 'codigo' | 'precio'> & { stock?: number };
 
@@ -28,10 +30,15 @@ export default function FormDetalleVentaPage() {
   const idDetalle = Number(params.idDetalleVenta ?? 0) || 0;
   const editando = idDetalle > 0;
   const navigate = useNavigate();
+  const location = useLocation();
+  // Sale 0: not stored yet; its first line creates it with what the sale form carried here.
+  const [ventaNueva] = useState(() => ventaNuevaDe(location.state));
+  const esVentaNueva = idVenta === 0;
 
   const detalle = useDetalleVenta(idDetalle);
   const detalles = useDetallesDeVenta(idVenta);
   const guardar = useGuardarDetalleVenta();
+  const crear = useCrearVenta();
   const eliminar = useEliminarDetalleVenta();
 
   const [cantidad, setCantidad] = useState<number | ''>(1);
@@ -92,6 +99,22 @@ export default function FormDetalleVentaPage() {
     if (disponible !== undefined && disponible <= 0) return setError(MENSAJES.productoSinStock);
     if (disponible !== undefined && cantidad > disponible) return setError(mensajeCantidadMayorAlStock(disponible));
     setError('');
+    if (esVentaNueva && !editando) {
+      crear.mutate(
+        { ...ventaNueva, detalleVentas: [{ cantidad, producto: { id: producto.id } }] },
+        {
+          onSuccess: (creada) => {
+            if (typeof creada?.id !== 'number') return setError(MENSAJES.noSePudoGuardarVenta);
+            notifications.show({ color: 'green', message: MENSAJES.detalleAgregado });
+            limpiar();
+            // The sale exists now: this form goes on adding lines to it.
+            navigate(paths.formDetalleVenta(creada.id, 0), { replace: true });
+          },
+          onError: (e) => setError(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : MENSAJES.errorCrearVenta(mensajeDeError(e))),
+        },
+      );
+      return;
+    }
     guardar.mutate(
       { id: idDetalle, datos: { cantidad, producto: { id: producto.id }, venta: { id: idVenta } } },
       {
@@ -124,7 +147,7 @@ export default function FormDetalleVentaPage() {
       <Paper withBorder p="md" component="form" aria-label="Detalle de venta" onSubmit={(e) => (e.preventDefault(), enviar())}>
         <Stack>
           <Text size="sm" c="dimmed">
-            Venta nro {idVenta}
+            {esVentaNueva ? 'Venta nueva: se guarda con su primer detalle.' : `Venta nro ${idVenta}`}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <BuscadorProducto label="Buscar por nombre" campo="nombre" placeholder="Ej.: cuaderno" onSeleccionar={elegir} />
@@ -162,10 +185,16 @@ export default function FormDetalleVentaPage() {
             </Text>
           )}
           <Group justify="space-between">
-            <Button variant="default" component={Link} to={paths.formVenta(idVenta)} leftSection={<IconArrowLeft size={16} />}>
+            <Button
+              variant="default"
+              component={Link}
+              to={paths.formVenta(idVenta)}
+              state={esVentaNueva ? estadoConVentaNueva(ventaNueva) : undefined}
+              leftSection={<IconArrowLeft size={16} />}
+            >
               Volver
             </Button>
-            <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            <Button type="submit" loading={guardar.isPending || crear.isPending} leftSection={<IconDeviceFloppy size={16} />}>
               Guardar
             </Button>
           </Group>
@@ -175,7 +204,7 @@ export default function FormDetalleVentaPage() {
       <Title order={2} size="h4" mt="xl" mb="xs">
         Detalles de la Venta
       </Title>
-      {detalles.isPending ? (
+      {!esVentaNueva && detalles.isPending ? (
         <Cargando />
       ) : (detalles.data ?? []).length === 0 ? (
         <Text c="dimmed">No hay detalles de venta.</Text>

@@ -2,12 +2,12 @@ import { Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, Simp
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio, subtotalLinea, totalVenta } from '../../../../../domain/money';
-import { ApiError, mensajeDeError } from '../../../api/client';
-import { useActualizarVenta, useCrearVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
+import { ApiError } from '../../../api/client';
+import { useActualizarVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { useUser } from '../../../sesion/usuario-context';
@@ -15,6 +15,7 @@ import { AccionesFila } from '../comun/acciones-fila';
 import { diaMendoza } from '../comun/fechas';
 import { FilaVacia } from '../comun/fila-vacia';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
+import { estadoConVentaNueva, ventaNuevaDe } from './venta-nueva';
 
 const ESTADOS = opciones(ESTADO_VENTA_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
 const FORMAS = opciones(FORMA_PAGO_LABEL).map(({ key, nombre }) => ({ value: key, label: nombre }));
@@ -23,16 +24,18 @@ const FORMAS = opciones(FORMA_PAGO_LABEL).map(({ key, nombre }) => ({ value: key
 export default function FormVentaPage() {
   const id = Number(useParams().idVenta ?? 0) || 0;
   const navigate = useNavigate();
+  const location = useLocation();
   const { usuario } = useUser();
   const venta = useVenta(id);
-  const crear = useCrearVenta();
   const actualizar = useActualizarVenta();
   const eliminarDetalle = useEliminarDetalleVenta();
 
-  const [fecha, setFecha] = useState(diaMendoza());
-  const [envio, setEnvio] = useState<number>(0);
-  const [estadoVenta, setEstadoVenta] = useState<EstadoVenta>('PENDIENTE');
-  const [formaPago, setFormaPago] = useState<FormaPago>('EFECTIVO');
+  // A new sale: what was typed before going to the line form comes back with 'Volver'.
+  const [nueva] = useState(() => ventaNuevaDe(location.state));
+  const [fecha, setFecha] = useState(nueva.fecha);
+  const [envio, setEnvio] = useState<number>(nueva.envio);
+  const [estadoVenta, setEstadoVenta] = useState<EstadoVenta>(nueva.estadoVenta);
+  const [formaPago, setFormaPago] = useState<FormaPago>(nueva.formaPago);
   const [error, setError] = useState('');
   const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<DetalleVenta>({
     eliminar: eliminarDetalle,
@@ -80,21 +83,12 @@ export default function FormVentaPage() {
       navigate(paths.formDetalleVenta(id, 0));
       return;
     }
-    // A new sale is saved empty first, so that its lines have a sale to belong to (spec section 4).
-    crear.mutate(
-      { ...datos, fecha },
-      {
-        onSuccess: (nueva) => {
-          if (typeof nueva?.id !== 'number') {
-            setError(MENSAJES.noSePudoGuardarVenta);
-            return;
-          }
-          navigate(paths.formVenta(nueva.id), { replace: true });
-          navigate(paths.formDetalleVenta(nueva.id, 0));
-        },
-        onError: (e) => setError(MENSAJES.errorCrearVenta(mensajeDeError(e))),
-      },
-    );
+    // A new sale is not saved here: the line form creates it with its first line, so going back
+    // without one leaves nothing behind (docs/decisions/019). What was typed goes along, and is kept
+    // in this entry too for the browser's back button.
+    const estado = estadoConVentaNueva({ ...datos, fecha });
+    navigate(location.pathname, { replace: true, state: estado });
+    navigate(paths.formDetalleVenta(0, 0), { state: estado });
   };
 
   const guardar = () => {
@@ -124,13 +118,8 @@ export default function FormVentaPage() {
       </Group>
       <Paper withBorder p="md" component="form" onSubmit={(e) => (e.preventDefault(), guardar())} aria-label="Formulario de Venta">
         <Group mb="md">
-          <Button
-            type="button"
-            leftSection={crear.isPending ? undefined : <IconPlus size={16} />}
-            onClick={agregarProducto}
-            disabled={crear.isPending}
-          >
-            {crear.isPending ? 'Cargando...' : 'Agregar producto'}
+          <Button type="button" leftSection={<IconPlus size={16} />} onClick={agregarProducto}>
+            Agregar producto
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ESTADO_COBRO_LABEL, estadoDeCobro, type EstadoCobro } from '../../../../../domain/cierre';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
@@ -116,9 +117,12 @@ export default function GrillaPedidosPage() {
                         {formatearPrecio(v.total)}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
-                          {ESTADO_VENTA_LABEL[v.estadoVenta]}
-                        </Badge>
+                        <Stack gap={2} align="flex-start">
+                          <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
+                            {ESTADO_VENTA_LABEL[v.estadoVenta]}
+                          </Badge>
+                          <BadgeCobro venta={v} />
+                        </Stack>
                       </Table.Td>
                       <Table.Td>
                         <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => pedirEliminar(v)} />
@@ -140,6 +144,18 @@ export default function GrillaPedidosPage() {
   );
 }
 
+const COLOR_COBRO: Record<EstadoCobro, string> = { COBRADO: 'green', PENDIENTE: 'yellow', NO_COBRADO: 'red' };
+
+/** How the sale counts in the cash closing (domain/cierre.ts), as the dashboard and the spreadsheet count it. */
+function BadgeCobro({ venta }: { venta: VentaResumen }) {
+  const cobro = estadoDeCobro(venta);
+  return (
+    <Badge size="xs" variant="outline" color={COLOR_COBRO[cobro]} data-cobro={cobro}>
+      {ESTADO_COBRO_LABEL[cobro]}
+    </Badge>
+  );
+}
+
 /** A sale as a card, for phones. */
 function TarjetaVenta({ venta: v, onEliminar }: { venta: VentaResumen; onEliminar: () => void }) {
   const concluida = v.estadoVenta === 'CONCLUIDO';
@@ -152,9 +168,12 @@ function TarjetaVenta({ venta: v, onEliminar }: { venta: VentaResumen; onElimina
             {formatearFecha(v.fecha)} · {v.user?.usuario ?? 'Mostrador'}
           </Text>
         </div>
-        <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
-          {ESTADO_VENTA_LABEL[v.estadoVenta]}
-        </Badge>
+        <Stack gap={2} align="flex-end">
+          <Badge color={concluida ? 'green' : 'orange'} variant={concluida ? 'filled' : 'light'}>
+            {ESTADO_VENTA_LABEL[v.estadoVenta]}
+          </Badge>
+          <BadgeCobro venta={v} />
+        </Stack>
       </Group>
       <Group justify="space-between" mt="xs" wrap="nowrap">
         <div>
