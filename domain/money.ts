@@ -29,6 +29,22 @@ export const totalVenta = (lineas: ReadonlyArray<{ cantidad: number; precio: num
 export const montoDeItems = (items: ReadonlyArray<{ quantity: number; unit_price: number }>): number =>
   sumarLineas(items.map((i) => ({ cantidad: i.quantity, precio: i.unit_price })));
 
+/** A running sum of money, kept in cents (the cash closing's totals): add amounts or lines, read pesos. */
+export class SumaDeDinero {
+  private centavos = 0;
+  sumar(pesos: number): this {
+    this.centavos += aCentavos(pesos);
+    return this;
+  }
+  sumarLinea(cantidad: number, precio: number): this {
+    this.centavos += cantidad * aCentavos(precio);
+    return this;
+  }
+  get pesos(): number {
+    return aPesos(this.centavos);
+  }
+}
+
 /** Two amounts of money are the same to the cent. */
 export const mismoMonto = (a: number, b: number): boolean => aCentavos(a) === aCentavos(b);
 

@@ -9,7 +9,7 @@ import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 import { ESTADO_COBRO_LABEL, estadoDeCobro } from '../../domain/cierre';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../domain/enums';
 import { diaLegible, horaLocalMendoza } from '../../domain/fechas';
-import { aCentavos, aPesos } from '../../domain/money';
+import { subtotalLinea } from '../../domain/money';
 import { filasDe, totalesDelCierre, ventasDe, type DatosDelCierre, type FilasDelCierre } from './cierre';
 
 /** The Resumen sheet's row of the sales left out of the totals: how many, and their amount. */
@@ -90,12 +90,12 @@ function escribirResumen(libro: ExcelJS.stream.xlsx.WorkbookWriter, datos: Filas
   fila([]);
   fila(['Forma de pago', 'Ventas', ESTADO_COBRO_LABEL.COBRADO, ESTADO_COBRO_LABEL.PENDIENTE, 'Total'], { bold: true });
   for (const [forma, s] of porForma) {
-    fila([FORMA_PAGO_LABEL[forma], s.cantidad, aPesos(s.cobrado), aPesos(s.pendiente), aPesos(s.centavos)]);
+    fila([FORMA_PAGO_LABEL[forma], s.cantidad, s.cobrado.pesos, s.pendiente.pesos, s.total.pesos]);
   }
-  fila(['Total', general.cantidad, aPesos(general.cobrado), aPesos(general.pendiente), aPesos(general.centavos)], { bold: true });
+  fila(['Total', general.cantidad, general.cobrado.pesos, general.pendiente.pesos, general.total.pesos], { bold: true });
   // Apart, and in no total: rejected or expired payments (estadoDeCobro, domain/cierre.ts).
   fila([]);
-  fila([ROTULO_NO_COBRADAS, noCobradas.cantidad, aPesos(noCobradas.centavos)]);
+  fila([ROTULO_NO_COBRADAS, noCobradas.cantidad, noCobradas.total.pesos]);
   hoja.commit();
 }
 
@@ -166,7 +166,7 @@ export async function escribirCierreXlsx(entrada: DatosDelCierre | FilasDelCierr
       l.codigo,
       l.cantidad,
       l.precioAplicado,
-      aPesos(l.cantidad * aCentavos(l.precioAplicado)),
+      subtotalLinea(l.cantidad, l.precioAplicado),
       l.promocionId ?? undefined,
     ];
   }, destino);

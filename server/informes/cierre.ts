@@ -2,7 +2,7 @@
 // the workbook's worker (cierre-xlsx-worker.ts), which must not load drizzle or the schema.
 import { estadoDeCobro } from '../../domain/cierre';
 import { FORMAS_PAGO, type EstadoPago, type EstadoVenta, type FormaPago } from '../../domain/enums';
-import { aCentavos } from '../../domain/money';
+import { SumaDeDinero } from '../../domain/money';
 
 export interface VentaDelCierre {
   id: number;
@@ -64,36 +64,34 @@ export function* lineasDe(filas: FilasDelCierre): Generator<LineaDelCierre> {
   for (let i = 0; i < filas.cantidadLineas; i++) yield filas.linea(i);
 }
 
-interface Suma {
+export interface SumaDelCierre {
   cantidad: number;
-  centavos: number;
-  cobrado: number;
-  pendiente: number;
+  total: SumaDeDinero;
+  cobrado: SumaDeDinero;
+  pendiente: SumaDeDinero;
 }
-const sumaVacia = (): Suma => ({ cantidad: 0, centavos: 0, cobrado: 0, pendiente: 0 });
+const sumaVacia = (): SumaDelCierre => ({ cantidad: 0, total: new SumaDeDinero(), cobrado: new SumaDeDinero(), pendiente: new SumaDeDinero() });
 
 /**
- * Totals per payment method and in all, in cents, by `estadoDeCobro` (domain/cierre.ts): collected
- * apart from pending; the sales not collected (payment rejected or expired) are in none of them,
- * only counted in `noCobradas`.
+ * Totals per payment method and in all, by `estadoDeCobro` (domain/cierre.ts): collected apart from
+ * pending; the sales not collected (payment rejected or expired) are in none of them, only counted in
+ * `noCobradas`.
  */
 export function totalesDelCierre(ventas: Iterable<VentaDelCierre>) {
   const general = sumaVacia();
-  const porForma = new Map<FormaPago, Suma>(FORMAS_PAGO.map((f) => [f, sumaVacia()]));
-  const noCobradas = { cantidad: 0, centavos: 0 };
+  const porForma = new Map<FormaPago, SumaDelCierre>(FORMAS_PAGO.map((f) => [f, sumaVacia()]));
+  const noCobradas = { cantidad: 0, total: new SumaDeDinero() };
   for (const v of ventas) {
-    const c = aCentavos(v.total);
     const cobro = estadoDeCobro(v);
     if (cobro === 'NO_COBRADO') {
       noCobradas.cantidad += 1;
-      noCobradas.centavos += c;
+      noCobradas.total.sumar(v.total);
       continue;
     }
     for (const s of [general, porForma.get(v.formaPago)!]) {
       s.cantidad += 1;
-      s.centavos += c;
-      if (cobro === 'COBRADO') s.cobrado += c;
-      else s.pendiente += c;
+      s.total.sumar(v.total);
+      (cobro === 'COBRADO' ? s.cobrado : s.pendiente).sumar(v.total);
     }
   }
   return { general, porForma, noCobradas };

@@ -4,7 +4,7 @@ import type { EstadoPago, EstadoVenta, FormaPago } from '../../domain/enums';
 import { diaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
 import type { ResumenInforme } from '../../domain/informe';
 import { MENSAJES } from '../../domain/mensajes';
-import { aCentavos, aPesos } from '../../domain/money';
+import { SumaDeDinero } from '../../domain/money';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, usuario, venta } from '../db/schema';
 import { Invalido } from '../errors';
@@ -101,10 +101,10 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
   const datos = filasDeColumnas(await datosDelCierre(db, desde, hasta));
   const { general, porForma, noCobradas } = totalesDelCierre(ventasDe(datos));
 
-  const porDia = new Map<string, { cantidad: number; centavos: number }>();
+  const porDia = new Map<string, { cantidad: number; total: SumaDeDinero }>();
   const dias = (inicioDelDiaMendoza(hasta).getTime() - inicioDelDiaMendoza(desde).getTime()) / 86_400_000 + 1;
   if (dias <= MAX_DIAS_COMPLETOS) {
-    for (let i = 0; i < dias; i++) porDia.set(diaMendoza(new Date(inicioDelDiaMendoza(desde).getTime() + i * 86_400_000)), { cantidad: 0, centavos: 0 });
+    for (let i = 0; i < dias; i++) porDia.set(diaMendoza(new Date(inicioDelDiaMendoza(desde).getTime() + i * 86_400_000)), { cantidad: 0, total: new SumaDeDinero() });
   }
   // Sales not collected are out of the days and the products too: nothing was sold.
   const fuera = new Set<number>();
@@ -114,48 +114,42 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
       continue;
     }
     const dia = diaMendoza(v.fecha);
-    const actual = porDia.get(dia) ?? { cantidad: 0, centavos: 0 };
+    const actual = porDia.get(dia) ?? { cantidad: 0, total: new SumaDeDinero() };
     actual.cantidad += 1;
-    actual.centavos += aCentavos(v.total);
+    actual.total.sumar(v.total);
     porDia.set(dia, actual);
   }
 
-  const productos = new Map<number, { productoId: number; denominacion: string; unidades: number; centavos: number }>();
+  const productos = new Map<number, { productoId: number; denominacion: string; unidades: number; importe: SumaDeDinero }>();
   for (const l of lineasDe(datos)) {
     if (fuera.has(l.ventaId)) continue;
-    const actual = productos.get(l.productoId) ?? { productoId: l.productoId, denominacion: l.denominacion, unidades: 0, centavos: 0 };
+    const actual = productos.get(l.productoId) ?? { productoId: l.productoId, denominacion: l.denominacion, unidades: 0, importe: new SumaDeDinero() };
     actual.unidades += l.cantidad;
-    actual.centavos += l.cantidad * aCentavos(l.precioAplicado);
+    actual.importe.sumarLinea(l.cantidad, l.precioAplicado);
     productos.set(l.productoId, actual);
   }
-  const vendidos = [...productos.values()];
-  const aSalida = (p: (typeof vendidos)[number]) => ({ productoId: p.productoId, denominacion: p.denominacion, unidades: p.unidades, importe: aPesos(p.centavos) });
+  const vendidos = [...productos.values()].map((p) => ({ productoId: p.productoId, denominacion: p.denominacion, unidades: p.unidades, importe: p.importe.pesos }));
 
   return {
     desde,
     hasta,
     cantidadVentas: general.cantidad,
-    total: aPesos(general.centavos),
-    cobrado: aPesos(general.cobrado),
-    pendiente: aPesos(general.pendiente),
-    noCobradas: { cantidad: noCobradas.cantidad, total: aPesos(noCobradas.centavos) },
+    total: general.total.pesos,
+    cobrado: general.cobrado.pesos,
+    pendiente: general.pendiente.pesos,
+    noCobradas: { cantidad: noCobradas.cantidad, total: noCobradas.total.pesos },
     porDia: [...porDia.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([fecha, s]) => ({ fecha, cantidad: s.cantidad, total: aPesos(s.centavos) })),
+      .map(([fecha, s]) => ({ fecha, cantidad: s.cantidad, total: s.total.pesos })),
     porFormaPago: [...porForma.entries()].map(([formaPago, s]) => ({
       formaPago,
       cantidad: s.cantidad,
-      total: aPesos(s.centavos),
-      cobrado: aPesos(s.cobrado),
-      pendiente: aPesos(s.pendiente),
+      total: s.total.pesos,
+      cobrado: s.cobrado.pesos,
+      pendiente: s.pendiente.pesos,
     })),
-    topPorUnidades: [...vendidos]
-      .sort((a, b) => b.unidades - a.unidades || b.centavos - a.centavos || a.productoId - b.productoId)
-      .slice(0, 10)
-      .map(aSalida),
-    topPorImporte: [...vendidos]
-      .sort((a, b) => b.centavos - a.centavos || b.unidades - a.unidades || a.productoId - b.productoId)
-      .slice(0, 10)
-      .map(aSalida),
+    // Amounts compared as pesos: they are exact to the cent, so the order is the cents' order.
+    topPorUnidades: [...vendidos].sort((a, b) => b.unidades - a.unidades || b.importe - a.importe || a.productoId - b.productoId).slice(0, 10),
+    topPorImporte: [...vendidos].sort((a, b) => b.importe - a.importe || b.unidades - a.unidades || a.productoId - b.productoId).slice(0, 10),
   };
 }
