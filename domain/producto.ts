@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MENSAJES } from './mensajes';
-import { calcularPrecio, parsearDecimal } from './money';
+import { calcularPrecio } from './money';
+import { leerNumero, type NumeroLeido } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 import { ORDENES_PRECIO } from './producto-reglas';
 
@@ -51,7 +52,7 @@ export const paginaProductosSchema = paginaDe(productoSchema).extend({
 });
 export type PaginaProductos = z.infer<typeof paginaProductosSchema>;
 
-/** What the product form sends; cost and margin may come with a decimal comma. */
+/** What the product form sends; cost and margin are es-AR numbers ('1.234,50') or JSON numbers (`domain/numeros.ts`). */
 export const productoInputSchema = z.object({
   denominacion: z.string().max(200).default(''),
   marca: z.string().max(100).default(''),
@@ -170,30 +171,36 @@ export interface ProductoValidado {
   categoriaId: number;
 }
 
+/** Cost or margin: unreadable text names itself; missing, zero or negative gets the spec's message. */
+const mensajeDeNumero = (leido: NumeroLeido, campo: string, mayorACero: string): string[] => {
+  if (!leido.ok && leido.motivo === 'formato') return [MENSAJES.numeroInvalido(campo)];
+  return leido.ok && leido.valor > 0 ? [] : [mayorACero];
+};
+
 /** The product form's rules (spec section 5): every broken rule's message, in the spec's order. */
 export function validarProducto(
   input: z.output<typeof productoInputSchema>,
 ): { ok: true; valor: ProductoValidado } | { ok: false; mensajes: string[] } {
   const mensajes: string[] = [];
-  const costo = parsearDecimal(input.costo);
-  const porcentaje = parsearDecimal(input.porcentaje);
+  const costo = leerNumero(input.costo);
+  const porcentaje = leerNumero(input.porcentaje);
   if (input.denominacion.trim() === '') mensajes.push(MENSAJES.denominacionObligatoria);
   if (input.codigo.trim() === '') mensajes.push(MENSAJES.codigoObligatorio);
-  if (!(costo > 0)) mensajes.push(MENSAJES.costoMayorACero);
-  if (!(porcentaje > 0)) mensajes.push(MENSAJES.porcentajeMayorACero);
+  mensajes.push(...mensajeDeNumero(costo, 'El costo', MENSAJES.costoMayorACero));
+  mensajes.push(...mensajeDeNumero(porcentaje, 'El porcentaje', MENSAJES.porcentajeMayorACero));
   if (input.stock < 0) mensajes.push(MENSAJES.stockNoNegativo);
   const categoriaId = input.categoria?.id;
   if (!categoriaId || categoriaId <= 0) mensajes.push(MENSAJES.debeSeleccionarCategoria);
-  if (mensajes.length > 0 || !categoriaId) return { ok: false, mensajes };
+  if (mensajes.length > 0 || !categoriaId || !costo.ok || !porcentaje.ok) return { ok: false, mensajes };
   return {
     ok: true,
     valor: {
       denominacion: input.denominacion.trim(),
       marca: input.marca.trim(),
       codigo: input.codigo.trim(),
-      costo,
-      porcentaje,
-      precio: calcularPrecio(costo, porcentaje),
+      costo: costo.valor,
+      porcentaje: porcentaje.valor,
+      precio: calcularPrecio(costo.valor, porcentaje.valor),
       stock: input.stock,
       descripcion: input.descripcion.trim(),
       categoriaId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fechaEntradaSchema } from './fechas-schemas';
-import { parsearDecimal } from './money';
+import { numeroArgentino } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 
 export const MENSAJES_PROMOCION = {
@@ -22,16 +22,15 @@ const M = MENSAJES_PROMOCION;
 
 /**
  * 'Nueva Promoción' form (spec: all fields required). Dates: 'yyyy-MM-dd' (fechaInicio = start of that
- * Mendoza day, fechaFin = its end) or ISO date-times. The price accepts a decimal comma.
+ * Mendoza day, fechaFin = its end) or ISO date-times. The price is an es-AR number ('5.000', '1.234,50')
+ * or a JSON number (`domain/numeros.ts`).
  */
 export const promocionInputSchema = z
   .object({
     denominacion: z.string({ error: M.denominacionObligatoria }).trim().min(1, M.denominacionObligatoria).max(200),
     descripcion: z.string({ error: M.descripcionObligatoria }).trim().min(1, M.descripcionObligatoria).max(2000),
-    precioPromocional: z
-      .union([z.number(), z.string().max(30)], { error: M.precioObligatorio })
-      .transform((v, ctx) => {
-        const precio = parsearDecimal(v);
+    precioPromocional: numeroArgentino('El precio promocional', M.precioObligatorio)
+      .transform((precio, ctx) => {
         if (!(precio > 0) || precio > 9_999_999_999) {
           ctx.addIssue({ code: 'custom', message: M.precioMayorACero });
           return z.NEVER;

@@ -3,6 +3,7 @@ import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
 import { esDiaValido } from './fechas';
 import { diaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
+import { numeroArgentino } from './numeros';
 import { paginacionQuery, paginaDe } from './paginacion';
 
 const id = z.number().int();
@@ -75,7 +76,10 @@ export type PaginaVentas = z.infer<typeof paginaVentasSchema>;
 
 export const pendientesSchema = z.object({ pendientes: z.number().int() });
 
-const envioSchema = z.number({ error: MENSAJES.envioNoNegativo }).min(0, MENSAJES.envioNoNegativo).max(10_000_000);
+/** Shipping charge: an es-AR number ('1.500', '1.234,50') or a JSON number, not negative. */
+const envioSchema = numeroArgentino('El envío', MENSAJES.envioNoNegativo).pipe(
+  z.number().min(0, MENSAJES.envioNoNegativo).max(10_000_000, MENSAJES.envioNoNegativo),
+);
 
 /** An admin's new sale (no lines: they are added afterwards). The total is always computed. */
 export const ventaCrearSchema = z

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaMendoza } from '../../domain/fechas';
+import { MENSAJES } from '../../domain/mensajes';
 import { MENSAJES_PAGINACION } from '../../domain/paginacion';
 import { MENSAJES_PROMOCION, type PaginaPromociones, type Promocion, type PromocionActiva } from '../../domain/promocion';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
@@ -45,6 +46,13 @@ describe('POST /api/promocion', () => {
     });
   });
 
+  it("reads the price as an es-AR number: '5.000' is five thousand", async () => {
+    const r = await pedir('POST', '/api/promocion', promoValida({ precioPromocional: '5.000' }));
+    expect(r.statusCode).toBe(201);
+    expect(r.json().precioPromocional).toBe(5000);
+    expect((await pedir('GET', `/api/promocion/${r.json().id}`)).json().precioPromocional).toBe(5000);
+  });
+
   it('takes ISO date-times as they are, and date-times without a zone as Mendoza time', async () => {
     const r = await pedir('POST', '/api/promocion', promoValida({ fechaInicio: '2026-05-01T10:00:00Z', fechaFin: '2026-05-02T18:30' }));
     expect(r.statusCode).toBe(201);
@@ -65,7 +73,9 @@ describe('POST /api/promocion', () => {
 
   it.each([
     [{ precioPromocional: 0 }, MENSAJES_PROMOCION.precioMayorACero],
-    [{ precioPromocional: 'abc' }, MENSAJES_PROMOCION.precioMayorACero],
+    [{ precioPromocional: 'abc' }, MENSAJES.numeroInvalido('El precio promocional')],
+    [{ precioPromocional: '5.000,5.0' }, MENSAJES.numeroInvalido('El precio promocional')],
+    [{ precioPromocional: '-5.000' }, MENSAJES_PROMOCION.precioMayorACero],
     [{ fechaInicio: '2026-02-30' }, MENSAJES_PROMOCION.fechaInicioInvalida],
     [{ fechaFin: 'mañana' }, MENSAJES_PROMOCION.fechaFinInvalida],
     [{ fechaInicio: '2026-04-01', fechaFin: '2026-03-31' }, 'La fecha de fin no puede ser anterior a la fecha de inicio'],

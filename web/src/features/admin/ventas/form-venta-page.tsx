@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { aCentavos, aPesos, formatearPrecio, sumarLineas } from '../../../../../domain/money';
+import { leerNumero, numeroParaEditar } from '../../../../../domain/numeros';
 import { ApiError, mensajeDeError } from '../../../api/client';
 import { useActualizarVenta, useCrearVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
@@ -30,7 +31,7 @@ export default function FormVentaPage() {
   const eliminarDetalle = useEliminarDetalleVenta();
 
   const [fecha, setFecha] = useState(diaMendoza());
-  const [envio, setEnvio] = useState<number>(0);
+  const [envioTexto, setEnvioTexto] = useState('0');
   const [estadoVenta, setEstadoVenta] = useState<EstadoVenta>('PENDIENTE');
   const [formaPago, setFormaPago] = useState<FormaPago>('EFECTIVO');
   const [error, setError] = useState('');
@@ -47,7 +48,7 @@ export default function FormVentaPage() {
   if (cargada && idCargado !== cargada.id) {
     setIdCargado(cargada.id);
     setFecha(diaMendoza(cargada.fecha));
-    setEnvio(cargada.envio);
+    setEnvioTexto(numeroParaEditar(cargada.envio));
     setEstadoVenta(cargada.estadoVenta);
     setFormaPago(cargada.formaPago);
   }
@@ -67,12 +68,22 @@ export default function FormVentaPage() {
     );
   }
 
+  // Shipping as es-AR writes it ('1.500' is fifteen hundred: domain/numeros.ts); empty is no shipping.
+  const envioLeido = leerNumero(envioTexto);
+  const errorEnvio =
+    !envioLeido.ok && envioLeido.motivo === 'formato'
+      ? MENSAJES.numeroInvalido('El envío')
+      : envioLeido.ok && envioLeido.valor < 0
+        ? MENSAJES.envioNoNegativo
+        : undefined;
+  const envio = envioLeido.ok && !errorEnvio ? envioLeido.valor : 0;
   const detalles = cargada?.detalleVentas ?? [];
   const subtotal = sumarLineas(detalles.map((d) => ({ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio })));
   const total = aPesos(aCentavos(subtotal) + aCentavos(Number.isFinite(envio) ? envio : 0));
   const datos = { estadoVenta, formaPago, envio: Number.isFinite(envio) ? envio : 0 };
 
   const agregarProducto = () => {
+    if (errorEnvio) return setError(errorEnvio);
     setError('');
     if (id > 0) {
       navigate(paths.formDetalleVenta(id, 0));
@@ -97,6 +108,7 @@ export default function FormVentaPage() {
 
   const guardar = () => {
     if (!usuario) return setError(MENSAJES.noHayUsuarioAutenticado);
+    if (errorEnvio) return setError(errorEnvio);
     if (!(total > 0)) return setError(MENSAJES.totalVentaMayorACero);
     if (detalles.length === 0 || id <= 0) return setError(MENSAJES.ventaSinDetalles);
     setError('');
@@ -134,15 +146,14 @@ export default function FormVentaPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput type="date" label="Fecha" value={fecha} onChange={(e) => setFecha(e.currentTarget.value)} disabled={id > 0} required />
           <TextInput label="Total" value={formatearPrecio(total)} readOnly aria-readonly variant="filled" />
-          <NumberInput
+          <TextInput
             label="Envío"
-            value={envio}
-            onChange={(v) => setEnvio(typeof v === 'number' ? v : Number(v) || 0)}
-            min={0}
-            decimalScale={2}
-            decimalSeparator=","
-            thousandSeparator="."
-            allowNegative={false}
+            inputMode="decimal"
+            placeholder="0,00"
+            leftSection="$"
+            value={envioTexto}
+            onChange={(e) => setEnvioTexto(e.currentTarget.value)}
+            error={errorEnvio}
           />
           <NativeSelect label="Estado" data={ESTADOS} value={estadoVenta} onChange={(e) => setEstadoVenta(e.currentTarget.value as EstadoVenta)} />
           <NativeSelect label="Forma de pago" data={FORMAS} value={formaPago} onChange={(e) => setFormaPago(e.currentTarget.value as FormaPago)} />
