@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cuerpoDe } from './contratos';
 import { MENSAJES } from './mensajes';
 import { calcularPrecio } from './money';
 import { leerNumero, type NumeroLeido } from './numeros';
@@ -66,22 +67,22 @@ export const productoInputSchema = z.object({
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
 /**
- * The `producto` part of `POST|PUT /api/producto/with-image`. `id` is required on PUT. Read-only fields
- * the form may send back (precio, cantidadVendida, imagen, the category's name) are accepted and
- * ignored: the server recomputes the price; anything else is refused.
+ * The `producto` part of `POST|PUT /api/producto/with-image`. `id` is required on PUT (null or absent on
+ * POST, where it is ignored). What the API answers for a product and the form does not write (precio,
+ * cantidadVendida, imagen, the category's name) is accepted and ignored: the server recomputes the price
+ * (`cuerpoDe`); anything else is refused by name.
  */
-export const productoGuardarSchema = productoInputSchema
-  .extend({
-    id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
-    costo: z.union([z.number(), z.string().max(30)]).default(''),
-    porcentaje: z.union([z.number(), z.string().max(30)]).default(''),
-    categoria: z.object({ id: z.coerce.number().int(), denominacion: z.string().optional() }).strict().nullable().optional(),
-    precio: z.unknown().optional(),
-    cantidadVendida: z.unknown().optional(),
-    imagen: z.unknown().optional(),
-  })
-  .strict();
+export const productoGuardarSchema = cuerpoDe(
+  productoInputSchema
+    .extend({
+      id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+      // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
+      costo: z.union([z.number(), z.string().max(30)]).default(''),
+      porcentaje: z.union([z.number(), z.string().max(30)]).default(''),
+    })
+    .strict(),
+  productoSchema,
+);
 export type ProductoGuardar = z.input<typeof productoGuardarSchema>;
 
 export const MENSAJES_STOCK = {
@@ -147,16 +148,19 @@ export const MENSAJES_CATEGORIA = {
   existente: (denominacion: string) => `Ya existe la categoría ${denominacion}`,
 } as const;
 
-/** `POST /api/categoria` (admin). */
-export const categoriaInputSchema = z
-  .object({
-    denominacion: z
-      .string({ error: MENSAJES_CATEGORIA.denominacionObligatoria })
-      .trim()
-      .min(1, MENSAJES_CATEGORIA.denominacionObligatoria)
-      .max(100),
-  })
-  .strict();
+/** `POST /api/categoria` (admin); `id` (null) and whatever else a category answers are ignored. */
+export const categoriaInputSchema = cuerpoDe(
+  z
+    .object({
+      denominacion: z
+        .string({ error: MENSAJES_CATEGORIA.denominacionObligatoria })
+        .trim()
+        .min(1, MENSAJES_CATEGORIA.denominacionObligatoria)
+        .max(100),
+    })
+    .strict(),
+  categoriaSchema,
+);
 export type CategoriaInput = z.input<typeof categoriaInputSchema>;
 
 export interface ProductoValidado {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cuerpoDe } from './contratos';
 import { fechaEntradaSchema } from './fechas-schemas';
 import { numeroArgentino } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
@@ -23,7 +24,7 @@ const M = MENSAJES_PROMOCION;
 /**
  * 'Nueva Promoción' form (spec: all fields required). Dates: 'yyyy-MM-dd' (fechaInicio = start of that
  * Mendoza day, fechaFin = its end) or ISO date-times. The price is an es-AR number ('5.000', '1.234,50')
- * or a JSON number (`domain/numeros.ts`).
+ * or a JSON number (`domain/numeros.ts`). The form's fields; the API's body is `promocionCrearSchema`.
  */
 export const promocionInputSchema = z
   .object({
@@ -50,16 +51,6 @@ export type PromocionInput = z.input<typeof promocionInputSchema>;
 
 const idPositivo = z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).positive(M.detalleInvalido).max(2_147_483_647, M.detalleInvalido);
 
-/** 'Agregar Detalle': the same product twice adds to its quantity. */
-export const detallePromocionInputSchema = z
-  .object({
-    producto: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
-    cantidad: z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).min(1, M.detalleInvalido).max(10_000, M.detalleInvalido),
-    promocion: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
-  })
-  .strict();
-export type DetallePromocionInput = z.input<typeof detallePromocionInputSchema>;
-
 export const productoEnPromocionSchema = z.object({
   id: z.number().int(),
   denominacion: z.string(),
@@ -75,6 +66,22 @@ export const detallePromocionSchema = z.object({
   promocion: z.object({ id: z.number().int() }),
 });
 export type DetallePromocion = z.infer<typeof detallePromocionSchema>;
+
+/**
+ * 'Agregar Detalle': the same product twice adds to its quantity. A line as the API answers it may be
+ * sent (`id: null`, the product's name, price...: ignored).
+ */
+export const detallePromocionInputSchema = cuerpoDe(
+  z
+    .object({
+      producto: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
+      cantidad: z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).min(1, M.detalleInvalido).max(10_000, M.detalleInvalido),
+      promocion: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
+    })
+    .strict(),
+  detallePromocionSchema,
+);
+export type DetallePromocionInput = z.input<typeof detallePromocionInputSchema>;
 
 /** Dates travel as ISO strings (UTC). */
 export const promocionSchema = z.object({
@@ -106,6 +113,12 @@ export const promocionActivaSchema = promocionSchema.extend({
   precioOriginal: z.number(),
 });
 export type PromocionActiva = z.infer<typeof promocionActivaSchema>;
+
+/**
+ * `POST /api/promocion`: the form's fields; a promotion as the API answers it may be sent back (`id:
+ * null`, its lines, the public list's prices: ignored, lines are added with `POST /api/detallePromocion`).
+ */
+export const promocionCrearSchema = cuerpoDe(promocionInputSchema, promocionActivaSchema);
 
 /** Active while its end is not before now (spec section 4). */
 export const estaActiva = (p: { fechaFin: string | Date }, ahora: Date = new Date()): boolean =>

@@ -212,8 +212,10 @@ describe('POST /api/producto/with-image', () => {
     expect(r.json().message).toBe(MENSAJES_PRODUCTO.codigoExistente(datos.codigo));
   });
 
-  it('refuses unknown fields, a broken JSON part and a missing part', async () => {
-    expect((await guardar('POST', productoValido({ secreto: 1 }))).statusCode).toBe(400);
+  it('refuses unknown fields by name, a broken JSON part and a missing part', async () => {
+    const desconocido = await guardar('POST', productoValido({ secreto: 1 }));
+    expect(desconocido.statusCode).toBe(400);
+    expect(desconocido.json().message).toBe('Campo desconocido: secreto');
     const roto = multipart([{ nombre: 'producto', valor: '{no es json' }]);
     const r = await t.app.inject({ method: 'POST', url: '/api/producto/with-image', payload: roto.payload, headers: { ...roto.headers, cookie: admin } });
     expect(r.statusCode).toBe(400);
@@ -496,7 +498,9 @@ describe('categories', () => {
     const vacia = await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: ' ' }, headers: { cookie: admin } });
     expect(vacia.statusCode).toBe(400);
     expect(vacia.json().message).toBe('La denominación es obligatoria');
-    expect((await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: 'X', id: 3 }, headers: { cookie: admin } })).statusCode).toBe(400);
+    const extra = await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: 'X', orden: 3 }, headers: { cookie: admin } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toBe('Campo desconocido: orden');
     expect((await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: 'Y' }, headers: { cookie: cliente } })).statusCode).toBe(403);
   });
 });

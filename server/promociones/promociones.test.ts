@@ -87,7 +87,9 @@ describe('POST /api/promocion', () => {
 
   it('accepts the same start and end day, refuses unknown fields and customers', async () => {
     expect((await pedir('POST', '/api/promocion', promoValida({ fechaInicio: '2026-03-05', fechaFin: '2026-03-05' }))).statusCode).toBe(201);
-    expect((await pedir('POST', '/api/promocion', promoValida({ detalles: [] }))).statusCode).toBe(400);
+    const desconocido = await pedir('POST', '/api/promocion', promoValida({ observaciones: '' }));
+    expect(desconocido.statusCode).toBe(400);
+    expect(desconocido.json().message).toBe('Campo desconocido: observaciones');
     expect((await pedir('POST', '/api/promocion', promoValida(), cliente)).statusCode).toBe(403);
     expect((await pedir('POST', '/api/promocion', promoValida(), '')).statusCode).toBe(401);
   });

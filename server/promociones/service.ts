@@ -8,8 +8,8 @@ import {
   type PaginaPromociones,
   type Promocion,
   type PromocionActiva,
+  type promocionCrearSchema,
   type PromocionFiltros,
-  type promocionInputSchema,
 } from '../../domain/promocion';
 import { normalizarBusqueda } from '../../domain/texto';
 import type { Db } from '../db/client';
@@ -130,7 +130,7 @@ export async function obtenerPromocion(db: Db, id: number): Promise<Promocion> {
   return aRespuesta(fila, detalles.get(id) ?? []);
 }
 
-export async function crearPromocion(db: Db, datos: z.output<typeof promocionInputSchema>): Promise<Promocion> {
+export async function crearPromocion(db: Db, datos: z.output<typeof promocionCrearSchema>): Promise<Promocion> {
   const [creada] = await db.insert(promocion).values(datos).returning();
   return aRespuesta(creada!, []);
 }

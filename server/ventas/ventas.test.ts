@@ -120,6 +120,7 @@ describe('GET /api/venta/:id and /api/venta/user/:userId', () => {
           precioAplicado: p.precio,
           promocionId: null,
           ventaId: v.id,
+          venta: { id: v.id },
           producto: { id: p.id, denominacion: p.denominacion, codigo: p.codigo, precio: p.precio, imagen: null },
         },
       ]);
@@ -176,7 +177,7 @@ describe('POST /api/venta', () => {
     [{ user: { id: 999999 } }, MENSAJES.usuarioDeVentaNoExiste],
     [{ fecha: 'ayer' }, MENSAJES.fechaInvalida],
     [{ estadoVenta: 'CANCELADO' }, undefined],
-    [{ detalleVentas: [] }, undefined],
+    [{ observaciones: 'x' }, 'Campo desconocido: observaciones'],
   ])('refuses %j with 400 and changes nothing', async (cuerpo, mensaje) => {
     const antes = await t.db.$count(venta);
     const r = await pedir('POST', '/api/venta', cookieAdmin, cuerpo);
