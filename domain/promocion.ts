@@ -91,7 +91,8 @@ export const promocionSchema = z.object({
   fechaInicio: z.string(),
   fechaFin: z.string(),
   precioPromocional: z.number(),
-  detalles: z.array(detallePromocionSchema),
+  /** Its lines (the spec's name). */
+  detallePromociones: z.array(detallePromocionSchema),
 });
 export type Promocion = z.infer<typeof promocionSchema>;
 

@@ -103,13 +103,13 @@ describe('promociones y sus detalles', () => {
 
   it('POST takes a promotion as GET (and the public list) answer it, with id null; its lines are not copied', async () => {
     const leida = await leer(`/api/promocion/${promoId}`);
-    expect(leida.detalles).toHaveLength(1);
+    expect(leida.detallePromociones).toHaveLength(1);
     const creada = await escribir('POST', '/api/promocion', { ...leida, id: null }, 201);
-    expect(creada).toEqual({ ...leida, id: expect.any(Number), detalles: [] });
+    expect(creada).toEqual({ ...leida, id: expect.any(Number), detallePromociones: [] });
     const activa = ((await pedir('GET', '/api/promocion/activas')).json() as Array<Record<string, unknown>>).find((p) => p.id === promoId)!;
     expect(activa).toHaveProperty('precioUnitario');
     expect((await escribir('POST', '/api/promocion', { ...activa, id: null }, 201)).precioPromocional).toBe(5000);
-    await rechazaDesconocido('POST', '/api/promocion', { ...leida, id: null, observaciones: '' }, 'Campo desconocido: observaciones');
+    await rechazaDesconocido('POST', '/api/promocion', { ...leida, id: null, detalles: [] }, 'Campo desconocido: detalles');
   });
 
   it('POST detallePromocion takes a line as GET answers it (the same product adds its quantity)', async () => {
