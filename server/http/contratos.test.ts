@@ -225,7 +225,8 @@ describe('usuarios', () => {
   it('POST usuario-completo takes what GET answers (ids ignored); an unknown field names itself', async () => {
     const leido = await leer(`/api/usuario-completo/${cliente.id}`);
     const usuario = leido.usuario as Record<string, unknown>;
-    const creado = await escribir('POST', '/api/usuario-completo', { ...leido, usuario: { ...usuario, usuario: 'completo-contratos', clave: 'Tintero-Azul-2931' } }, 201);
+    const nuevo = { ...usuario, usuario: 'completo-contratos', clave: 'Tintero-Azul-2931' };
+    const creado = await escribir('POST', '/api/usuario-completo', { ...leido, usuario: nuevo }, 201);
     expect(creado).toMatchObject({ usuario: { usuario: 'completo-contratos' }, persona: { nombre: (leido.persona as { nombre: string }).nombre } });
     expect((creado.usuario as { id: number }).id).not.toBe(cliente.id);
     expect((creado.persona as { id: number }).id).not.toBe((leido.persona as { id: number }).id);
