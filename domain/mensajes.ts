@@ -15,6 +15,12 @@ export const MENSAJES = {
   solicitudDemasiadoGrande: 'La solicitud es demasiado grande.',
   tipoContenidoNoSoportado: 'Tipo de contenido no soportado.',
   recursoNoEncontrado: 'No se encontró el recurso solicitado.',
+  /** A money or percentage text that is not an es-AR number ('1.2.3', '1,000,5', '12a'). */
+  numeroInvalido: (campo: string) =>
+    `${campo} no es un número válido: escribí los miles con punto y los decimales con coma (por ejemplo 1.234,56).`,
+  /** A body field the API neither takes nor answers for that resource. */
+  camposDesconocidos: (campos: readonly string[]) =>
+    campos.length === 1 ? `Campo desconocido: ${campos[0]}` : `Campos desconocidos: ${campos.join(', ')}`,
   rutaNoCanonica: 'La dirección solicitada no es válida.',
   origenNoPermitido: 'La solicitud viene de otro sitio y fue rechazada: los cambios solo se hacen desde las páginas de la tienda.',
   errorInesperado: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aCentavos, calcularPrecio, formatearPrecio, parsearDecimal, precioUnitarioPromocion, sumarLineas } from './money';
+import { aCentavos, calcularPrecio, formatearPrecio, precioUnitarioPromocion, sumarLineas } from './money';
 
 describe('calcularPrecio', () => {
   it('is cost x (1 + margin/100), rounded to cents', () => {
@@ -23,18 +23,6 @@ describe('sumarLineas', () => {
     expect(sumarLineas([{ cantidad: 3, precio: 0.1 }, { cantidad: 1, precio: 0.2 }])).toBe(0.5);
     expect(aCentavos(0.1 + 0.2)).toBe(30);
   });
-});
-
-describe('parsearDecimal', () => {
-  it.each([
-    ['12,5', 12.5],
-    ['12.5', 12.5],
-    ['1.234,50', 1234.5],
-    [' 7 ', 7],
-    [3.25, 3.25],
-  ])('reads %j as %d', (entrada, esperado) => expect(parsearDecimal(entrada)).toBe(esperado));
-
-  it.each(['', 'abc', '1,2,3', '12a'])('%j is not a number', (entrada) => expect(parsearDecimal(entrada)).toBeNaN());
 });
 
 describe('formatearPrecio', () => {

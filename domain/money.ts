@@ -89,15 +89,6 @@ export function lineasDePromocion(precioPromocional: number, detalles: readonly 
  */
 export const esDescuento = (precioOriginal: number, precioPromocional: number): boolean => aCentavos(precioOriginal) > aCentavos(precioPromocional);
 
-/** Accepts '12,5', '12.5', '1.234,50' (es-AR) and plain numbers; NaN when it is not a number. */
-export const parsearDecimal = (valor: string | number): number => {
-  if (typeof valor === 'number') return valor;
-  const texto = valor.trim();
-  if (texto === '') return Number.NaN;
-  const normalizado = texto.includes(',') ? texto.replace(/\./g, '').replace(',', '.') : texto;
-  return /^-?\d+(\.\d+)?$/.test(normalizado) ? Number(normalizado) : Number.NaN;
-};
-
 /**
  * Pesos as es-AR writes them, '$ 1.234,50' (a no-break space after the sign), exactly what
  * `Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' })` gives (a test holds them equal).

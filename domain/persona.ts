@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cuerpoDe } from './contratos';
 import { LOCALIDADES, PROVINCIAS, ROLES } from './enums';
 
 export const MENSAJES_PERSONA = {
@@ -36,8 +37,11 @@ export const domicilioInputSchema = z
   .strict();
 export type DomicilioInput = z.input<typeof domicilioInputSchema>;
 
-/** The spec's flow sends the address with its id embedded: the id is accepted and ignored. */
-export const domicilioEmbebidoSchema = domicilioInputSchema.extend({ id: z.number().int().optional() }).strict();
+/**
+ * The address embedded in a person: with an `id`, `POST /api/persona` links that address (the spec's flow
+ * creates it first); null or absent, one is created. `PUT` writes it over the person's own address.
+ */
+export const domicilioEmbebidoSchema = domicilioInputSchema.extend({ id: z.number().int().nullable().optional() }).strict();
 
 export const domicilioSchema = z.object({
   id: z.number().int(),
@@ -47,6 +51,9 @@ export const domicilioSchema = z.object({
   provincia: z.enum(PROVINCIAS),
 });
 export type Domicilio = z.infer<typeof domicilioSchema>;
+
+/** `POST /api/domicilio` and `PUT /api/domicilio/{id}`: an address as the API answers it may be sent (`id` ignored). */
+export const domicilioCuerpoSchema = cuerpoDe(domicilioInputSchema, domicilioSchema);
 
 /** Personal data as the registration form asks it: every field required. */
 export const personaDatosSchema = z
@@ -79,19 +86,6 @@ export const personaDatosAdminSchema = z
   })
   .strict();
 
-/**
- * `POST /api/persona` and `PUT /api/persona/{id}`: the person with its address embedded (created or
- * updated with it) and, for admins, the login it belongs to.
- */
-export const personaInputSchema = personaDatosAdminSchema
-  .extend({
-    domicilio: domicilioEmbebidoSchema.nullable().optional(),
-    user: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
-    id: z.number().int().optional(),
-  })
-  .strict();
-export type PersonaInput = z.input<typeof personaInputSchema>;
-
 export const personaSchema = z.object({
   id: z.number().int(),
   nombre: z.string(),
@@ -104,3 +98,19 @@ export const personaSchema = z.object({
     .nullable(),
 });
 export type Persona = z.infer<typeof personaSchema>;
+
+/**
+ * `POST /api/persona` and `PUT /api/persona/{id}`: the person with its address embedded (created or
+ * updated with it) and, for admins, the login it belongs to (`user: {id}`; the rest of it, and the
+ * person's `id`, are accepted and ignored: a person as the API answers it may be sent back).
+ */
+export const personaInputSchema = cuerpoDe(
+  personaDatosAdminSchema
+    .extend({
+      domicilio: domicilioEmbebidoSchema.nullable().optional(),
+      user: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
+    })
+    .strict(),
+  personaSchema,
+);
+export type PersonaInput = z.input<typeof personaInputSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MENSAJES } from './mensajes';
 import { disponibleEnDetalle, estaDisponible, productoInputSchema, tieneStockBajo, validarProducto } from './producto';
 
 const valido = { denominacion: 'Lápiz', marca: 'Faber', codigo: 'L-1', costo: '100,50', porcentaje: '40', stock: 3, categoria: { id: 2 } };
@@ -26,9 +27,9 @@ describe('validarProducto', () => {
     });
   });
 
-  it('treats a cost that is not a number as not greater than zero', () => {
+  it('says a cost that is not a number cannot be read, instead of taking it as zero', () => {
     const r = validarProducto(productoInputSchema.parse({ ...valido, costo: 'abc' }));
-    expect(r).toEqual({ ok: false, mensajes: ['El costo debe ser mayor a cero'] });
+    expect(r).toEqual({ ok: false, mensajes: [MENSAJES.numeroInvalido('El costo')] });
   });
 });
 

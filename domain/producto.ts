@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { cuerpoDe } from './contratos';
 import { MENSAJES } from './mensajes';
-import { calcularPrecio, parsearDecimal } from './money';
+import { calcularPrecio } from './money';
+import { leerNumero, type NumeroLeido } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 import { ORDENES_PRECIO } from './producto-reglas';
 
@@ -51,7 +53,7 @@ export const paginaProductosSchema = paginaDe(productoSchema).extend({
 });
 export type PaginaProductos = z.infer<typeof paginaProductosSchema>;
 
-/** What the product form sends; cost and margin may come with a decimal comma. */
+/** What the product form sends; cost and margin are es-AR numbers ('1.234,50') or JSON numbers (`domain/numeros.ts`). */
 export const productoInputSchema = z.object({
   denominacion: z.string().max(200).default(''),
   marca: z.string().max(100).default(''),
@@ -65,22 +67,22 @@ export const productoInputSchema = z.object({
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
 /**
- * The `producto` part of `POST|PUT /api/producto/with-image`. `id` is required on PUT. Read-only fields
- * the form may send back (precio, cantidadVendida, imagen, the category's name) are accepted and
- * ignored: the server recomputes the price; anything else is refused.
+ * The `producto` part of `POST|PUT /api/producto/with-image`. `id` is required on PUT (null or absent on
+ * POST, where it is ignored). What the API answers for a product and the form does not write (precio,
+ * cantidadVendida, imagen, the category's name) is accepted and ignored: the server recomputes the price
+ * (`cuerpoDe`); anything else is refused by name.
  */
-export const productoGuardarSchema = productoInputSchema
-  .extend({
-    id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
-    costo: z.union([z.number(), z.string().max(30)]).default(''),
-    porcentaje: z.union([z.number(), z.string().max(30)]).default(''),
-    categoria: z.object({ id: z.coerce.number().int(), denominacion: z.string().optional() }).strict().nullable().optional(),
-    precio: z.unknown().optional(),
-    cantidadVendida: z.unknown().optional(),
-    imagen: z.unknown().optional(),
-  })
-  .strict();
+export const productoGuardarSchema = cuerpoDe(
+  productoInputSchema
+    .extend({
+      id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+      // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
+      costo: z.union([z.number(), z.string().max(30)]).default(''),
+      porcentaje: z.union([z.number(), z.string().max(30)]).default(''),
+    })
+    .strict(),
+  productoSchema,
+);
 export type ProductoGuardar = z.input<typeof productoGuardarSchema>;
 
 export const MENSAJES_STOCK = {
@@ -146,16 +148,19 @@ export const MENSAJES_CATEGORIA = {
   existente: (denominacion: string) => `Ya existe la categoría ${denominacion}`,
 } as const;
 
-/** `POST /api/categoria` (admin). */
-export const categoriaInputSchema = z
-  .object({
-    denominacion: z
-      .string({ error: MENSAJES_CATEGORIA.denominacionObligatoria })
-      .trim()
-      .min(1, MENSAJES_CATEGORIA.denominacionObligatoria)
-      .max(100),
-  })
-  .strict();
+/** `POST /api/categoria` (admin); `id` (null) and whatever else a category answers are ignored. */
+export const categoriaInputSchema = cuerpoDe(
+  z
+    .object({
+      denominacion: z
+        .string({ error: MENSAJES_CATEGORIA.denominacionObligatoria })
+        .trim()
+        .min(1, MENSAJES_CATEGORIA.denominacionObligatoria)
+        .max(100),
+    })
+    .strict(),
+  categoriaSchema,
+);
 export type CategoriaInput = z.input<typeof categoriaInputSchema>;
 
 export interface ProductoValidado {
@@ -170,30 +175,36 @@ export interface ProductoValidado {
   categoriaId: number;
 }
 
+/** Cost or margin: unreadable text names itself; missing, zero or negative gets the spec's message. */
+const mensajeDeNumero = (leido: NumeroLeido, campo: string, mayorACero: string): string[] => {
+  if (!leido.ok && leido.motivo === 'formato') return [MENSAJES.numeroInvalido(campo)];
+  return leido.ok && leido.valor > 0 ? [] : [mayorACero];
+};
+
 /** The product form's rules (spec section 5): every broken rule's message, in the spec's order. */
 export function validarProducto(
   input: z.output<typeof productoInputSchema>,
 ): { ok: true; valor: ProductoValidado } | { ok: false; mensajes: string[] } {
   const mensajes: string[] = [];
-  const costo = parsearDecimal(input.costo);
-  const porcentaje = parsearDecimal(input.porcentaje);
+  const costo = leerNumero(input.costo);
+  const porcentaje = leerNumero(input.porcentaje);
   if (input.denominacion.trim() === '') mensajes.push(MENSAJES.denominacionObligatoria);
   if (input.codigo.trim() === '') mensajes.push(MENSAJES.codigoObligatorio);
-  if (!(costo > 0)) mensajes.push(MENSAJES.costoMayorACero);
-  if (!(porcentaje > 0)) mensajes.push(MENSAJES.porcentajeMayorACero);
+  mensajes.push(...mensajeDeNumero(costo, 'El costo', MENSAJES.costoMayorACero));
+  mensajes.push(...mensajeDeNumero(porcentaje, 'El porcentaje', MENSAJES.porcentajeMayorACero));
   if (input.stock < 0) mensajes.push(MENSAJES.stockNoNegativo);
   const categoriaId = input.categoria?.id;
   if (!categoriaId || categoriaId <= 0) mensajes.push(MENSAJES.debeSeleccionarCategoria);
-  if (mensajes.length > 0 || !categoriaId) return { ok: false, mensajes };
+  if (mensajes.length > 0 || !categoriaId || !costo.ok || !porcentaje.ok) return { ok: false, mensajes };
   return {
     ok: true,
     valor: {
       denominacion: input.denominacion.trim(),
       marca: input.marca.trim(),
       codigo: input.codigo.trim(),
-      costo,
-      porcentaje,
-      precio: calcularPrecio(costo, porcentaje),
+      costo: costo.valor,
+      porcentaje: porcentaje.valor,
+      precio: calcularPrecio(costo.valor, porcentaje.valor),
       stock: input.stock,
       descripcion: input.descripcion.trim(),
       categoriaId,

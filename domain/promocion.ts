@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { cuerpoDe } from './contratos';
 import { fechaEntradaSchema } from './fechas-schemas';
-import { parsearDecimal } from './money';
+import { numeroArgentino } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 
 export const MENSAJES_PROMOCION = {
@@ -25,16 +26,15 @@ export const AVISO_PROMOCION_SIN_PRODUCTOS = 'Agregá al menos un producto: hast
 
 /**
  * 'Nueva Promoción' form (spec: all fields required). Dates: 'yyyy-MM-dd' (fechaInicio = start of that
- * Mendoza day, fechaFin = its end) or ISO date-times. The price accepts a decimal comma.
+ * Mendoza day, fechaFin = its end) or ISO date-times. The price is an es-AR number ('5.000', '1.234,50')
+ * or a JSON number (`domain/numeros.ts`). The form's fields; the API's body is `promocionCrearSchema`.
  */
 export const promocionInputSchema = z
   .object({
     denominacion: z.string({ error: M.denominacionObligatoria }).trim().min(1, M.denominacionObligatoria).max(200),
     descripcion: z.string({ error: M.descripcionObligatoria }).trim().min(1, M.descripcionObligatoria).max(2000),
-    precioPromocional: z
-      .union([z.number(), z.string().max(30)], { error: M.precioObligatorio })
-      .transform((v, ctx) => {
-        const precio = parsearDecimal(v);
+    precioPromocional: numeroArgentino('El precio promocional', M.precioObligatorio)
+      .transform((precio, ctx) => {
         if (!(precio > 0) || precio > 9_999_999_999) {
           ctx.addIssue({ code: 'custom', message: M.precioMayorACero });
           return z.NEVER;
@@ -54,16 +54,6 @@ export type PromocionInput = z.input<typeof promocionInputSchema>;
 
 const idPositivo = z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).positive(M.detalleInvalido).max(2_147_483_647, M.detalleInvalido);
 
-/** 'Agregar Detalle': the same product twice adds to its quantity. */
-export const detallePromocionInputSchema = z
-  .object({
-    producto: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
-    cantidad: z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).min(1, M.detalleInvalido).max(10_000, M.detalleInvalido),
-    promocion: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
-  })
-  .strict();
-export type DetallePromocionInput = z.input<typeof detallePromocionInputSchema>;
-
 export const productoEnPromocionSchema = z.object({
   id: z.number().int(),
   denominacion: z.string(),
@@ -80,6 +70,22 @@ export const detallePromocionSchema = z.object({
 });
 export type DetallePromocion = z.infer<typeof detallePromocionSchema>;
 
+/**
+ * 'Agregar Detalle': the same product twice adds to its quantity. A line as the API answers it may be
+ * sent (`id: null`, the product's name, price...: ignored).
+ */
+export const detallePromocionInputSchema = cuerpoDe(
+  z
+    .object({
+      producto: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
+      cantidad: z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).min(1, M.detalleInvalido).max(10_000, M.detalleInvalido),
+      promocion: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
+    })
+    .strict(),
+  detallePromocionSchema,
+);
+export type DetallePromocionInput = z.input<typeof detallePromocionInputSchema>;
+
 /** Dates travel as ISO strings (UTC). */
 export const promocionSchema = z.object({
   id: z.number().int(),
@@ -88,7 +94,8 @@ export const promocionSchema = z.object({
   fechaInicio: z.string(),
   fechaFin: z.string(),
   precioPromocional: z.number(),
-  detalles: z.array(detallePromocionSchema),
+  /** Its lines (the spec's name). */
+  detallePromociones: z.array(detallePromocionSchema),
 });
 export type Promocion = z.infer<typeof promocionSchema>;
 
@@ -110,6 +117,12 @@ export const promocionActivaSchema = promocionSchema.extend({
   precioOriginal: z.number(),
 });
 export type PromocionActiva = z.infer<typeof promocionActivaSchema>;
+
+/**
+ * `POST /api/promocion`: the form's fields; a promotion as the API answers it may be sent back (`id:
+ * null`, its lines, the public list's prices: ignored, lines are added with `POST /api/detallePromocion`).
+ */
+export const promocionCrearSchema = cuerpoDe(promocionInputSchema, promocionActivaSchema);
 
 /**
  * Active from its start to its end, both included: a promotion that has not started cannot be bought

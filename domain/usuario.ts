@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cuerpoDe } from './contratos';
 import { ROLES } from './enums';
 import { domicilioInputSchema, domicilioSchema, personaDatosAdminSchema, personaDatosSchema } from './persona';
 
@@ -47,12 +48,6 @@ export type RegistroInput = z.input<typeof registroSchema>;
 const rolSchema = z.enum(ROLES, { error: M.rolInvalido });
 const mensajeSchema = z.string().trim().max(500).nullable().optional();
 
-/** `POST /api/user` (admin). */
-export const usuarioCrearSchema = z
-  .object({ usuario: nombreUsuarioSchema, clave: claveSchema, rol: rolSchema.default('USER'), mensaje: mensajeSchema })
-  .strict();
-export type UsuarioCrearInput = z.input<typeof usuarioCrearSchema>;
-
 /** An empty password in an edit form means "keep the current one". */
 const claveOpcionalSchema = z
   .string()
@@ -66,23 +61,6 @@ const claveActualSchema = z
   .max(200, M.claveMaxima)
   .optional()
   .transform((c) => (c === '' ? undefined : c));
-
-/**
- * `PUT /api/user/{id}`: every field optional. A customer (their own user) may change only `clave` and
- * `mensaje`; `usuario` and `rol` equal to the current ones are tolerated, different ones refused.
- * Whoever changes their own `clave` sends `claveActual` too.
- */
-export const usuarioActualizarSchema = z
-  .object({
-    id: z.number().int().optional(),
-    usuario: nombreUsuarioSchema.optional(),
-    clave: claveOpcionalSchema,
-    claveActual: claveActualSchema,
-    rol: rolSchema.optional(),
-    mensaje: mensajeSchema,
-  })
-  .strict();
-export type UsuarioActualizarInput = z.input<typeof usuarioActualizarSchema>;
 
 /** Users grid filters. */
 export const usuarioFiltrosSchema = z.object({
@@ -103,23 +81,6 @@ export const usuarioSchema = z.object({
 });
 export type Usuario = z.infer<typeof usuarioSchema>;
 
-/** 'Formulario de Usuarios' (admin): person, address, login and role, saved in one transaction. */
-export const usuarioCompletoCrearSchema = z
-  .object({
-    persona: personaDatosAdminSchema,
-    domicilio: domicilioInputSchema,
-    usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveSchema }).strict(),
-    rol: rolSchema.default('USER'),
-  })
-  .strict();
-export type UsuarioCompletoCrearInput = z.input<typeof usuarioCompletoCrearSchema>;
-
-/** Editing: the password is optional (empty or missing keeps it); an admin's own needs `claveActual`. */
-export const usuarioCompletoActualizarSchema = usuarioCompletoCrearSchema
-  .extend({ usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveOpcionalSchema, claveActual: claveActualSchema }).strict() })
-  .strict();
-export type UsuarioCompletoActualizarInput = z.input<typeof usuarioCompletoActualizarSchema>;
-
 export const usuarioCompletoSchema = z.object({
   persona: z
     .object({ id: z.number().int(), nombre: z.string(), apellido: z.string(), telefono: z.string(), email: z.string() })
@@ -129,3 +90,61 @@ export const usuarioCompletoSchema = z.object({
   rol: z.enum(ROLES),
 });
 export type UsuarioCompleto = z.infer<typeof usuarioCompletoSchema>;
+
+// Bodies: what each one writes; the rest of what the API answers for a user is accepted and ignored
+// (`cuerpoDe`), so `GET` answers can be sent back and creations can carry `id: null`.
+
+/** `POST /api/user` (admin). */
+export const usuarioCrearSchema = cuerpoDe(
+  z.object({ usuario: nombreUsuarioSchema, clave: claveSchema, rol: rolSchema.default('USER'), mensaje: mensajeSchema }).strict(),
+  usuarioSchema,
+);
+export type UsuarioCrearInput = z.input<typeof usuarioCrearSchema>;
+
+/**
+ * `PUT /api/user/{id}`: every field optional. A customer (their own user: the route checks it) may change
+ * only `clave` and `mensaje`; `usuario` and `rol` equal to the current ones are tolerated, different ones
+ * refused. Whoever changes their own `clave` sends `claveActual` too.
+ */
+export const usuarioActualizarSchema = cuerpoDe(
+  z
+    .object({
+      usuario: nombreUsuarioSchema.optional(),
+      clave: claveOpcionalSchema,
+      claveActual: claveActualSchema,
+      rol: rolSchema.optional(),
+      mensaje: mensajeSchema,
+    })
+    .strict(),
+  usuarioSchema,
+);
+export type UsuarioActualizarInput = z.input<typeof usuarioActualizarSchema>;
+
+/** 'Formulario de Usuarios' (admin): person, address, login and role, saved in one transaction. */
+const usuarioCompletoCampos = z
+  .object({
+    persona: personaDatosAdminSchema,
+    domicilio: domicilioInputSchema,
+    usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveSchema }).strict(),
+    rol: rolSchema.default('USER'),
+  })
+  .strict();
+
+export const usuarioCompletoCrearSchema = cuerpoDe(usuarioCompletoCampos, usuarioCompletoSchema);
+export type UsuarioCompletoCrearInput = z.input<typeof usuarioCompletoCrearSchema>;
+
+/**
+ * Editing: the password is optional (empty or missing keeps it); an admin's own needs `claveActual`.
+ * `persona` or `domicilio` null (a user without them, as `GET` answers it) leaves them as they are.
+ */
+export const usuarioCompletoActualizarSchema = cuerpoDe(
+  usuarioCompletoCampos
+    .extend({
+      persona: personaDatosAdminSchema.nullable(),
+      domicilio: domicilioInputSchema.nullable(),
+      usuario: z.object({ usuario: nombreUsuarioSchema, clave: claveOpcionalSchema, claveActual: claveActualSchema }).strict(),
+    })
+    .strict(),
+  usuarioCompletoSchema,
+);
+export type UsuarioCompletoActualizarInput = z.input<typeof usuarioCompletoActualizarSchema>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { cuerpoDe } from './contratos';
 import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
 import { esDiaValido } from './fechas';
 import { diaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
+import { numeroArgentino } from './numeros';
 import { paginacionQuery, paginaDe } from './paginacion';
 
 const id = z.number().int();
@@ -26,6 +28,8 @@ export const detalleVentaSchema = z.object({
   /** Set when the line came from a promotion. */
   promocionId: id.nullable(),
   ventaId: id,
+  /** The sale it belongs to, as the spec's entity has it (the same as `ventaId`). */
+  venta: z.object({ id }),
   producto: productoDeDetalleSchema,
 });
 export type DetalleVenta = z.infer<typeof detalleVentaSchema>;
@@ -75,7 +79,10 @@ export type PaginaVentas = z.infer<typeof paginaVentasSchema>;
 
 export const pendientesSchema = z.object({ pendientes: z.number().int() });
 
-const envioSchema = z.number({ error: MENSAJES.envioNoNegativo }).min(0, MENSAJES.envioNoNegativo).max(10_000_000);
+/** Shipping charge: an es-AR number ('1.500', '1.234,50') or a JSON number, not negative. */
+const envioSchema = numeroArgentino('El envío', MENSAJES.envioNoNegativo).pipe(
+  z.number().min(0, MENSAJES.envioNoNegativo).max(10_000_000, MENSAJES.envioNoNegativo),
+);
 
 const cantidadSchema = z
   .number({ error: MENSAJES.cantidadInvalida })
@@ -89,43 +96,47 @@ const productoIdSchema = z
   .max(MAX_ID, { error: MENSAJES.productoInvalido });
 const productoRefSchema = z.object({ id: productoIdSchema }, { error: MENSAJES.productoInvalido });
 
-/** A line of a new sale: the product at its current price (a `precioAplicado` sent is ignored). */
-export const detalleDeVentaNuevaSchema = z
-  .object({ id: z.null().optional(), cantidad: cantidadSchema, producto: productoRefSchema, precioAplicado: z.number().optional() })
-  .strict();
-
 /**
  * An admin's new sale, with its first lines (what the sale form sends: no sale is ever stored empty
- * by it) or without them (the spec's API: lines are added afterwards). The total is always computed.
+ * by it) or without them (the spec's API: lines are added afterwards). A sale as the API answers it may
+ * be sent (`id: null`, total, payment state, and in each line `id`, `precioAplicado`...: ignored); the
+ * total is always computed, each line at its product's current price.
  */
-export const ventaCrearSchema = z
-  .object({
-    /** 'yyyy-MM-dd' (a Mendoza day: now when it is today, else 12:00 of that day) or an ISO instant; default now. */
-    fecha: z.string().trim().max(40).optional(),
-    estadoVenta: z.enum(ESTADOS_VENTA).default('PENDIENTE'),
-    formaPago: z.enum(FORMAS_PAGO).default('EFECTIVO'),
-    envio: envioSchema.default(0),
-    /** Default: the admin who creates it. */
-    user: z.object({ id: z.number().int().positive().max(MAX_ID) }).strict().nullable().optional(),
-    /** Accepted and ignored: the server computes the total. */
-    total: z.number().optional(),
-    /** Lines saved with the sale, in one transaction: if one cannot be, no sale is stored. */
-    detalleVentas: z.array(detalleDeVentaNuevaSchema).max(200).optional(),
-  })
-  .strict();
+export const ventaCrearSchema = cuerpoDe(
+  z
+    .object({
+      /** 'yyyy-MM-dd' (a Mendoza day: now when it is today, else 12:00 of that day) or an ISO instant; default now. */
+      fecha: z.string().trim().max(40).optional(),
+      estadoVenta: z.enum(ESTADOS_VENTA).default('PENDIENTE'),
+      formaPago: z.enum(FORMAS_PAGO).default('EFECTIVO'),
+      envio: envioSchema.default(0),
+      /** Default: the admin who creates it. */
+      user: z.object({ id: z.number().int().positive().max(MAX_ID) }).strict().nullable().optional(),
+      /** Lines saved with the sale, in one transaction: if one cannot be, no sale is stored. */
+      detalleVentas: z
+        .array(z.object({ cantidad: cantidadSchema, producto: productoRefSchema }).strict())
+        .max(200)
+        .optional(),
+    })
+    .strict(),
+  ventaSchema,
+);
 export type VentaCrear = z.input<typeof ventaCrearSchema>;
 
-/** An admin's edit of a sale: the date is kept; the total is recomputed. */
-export const ventaActualizarSchema = z
-  .object({
-    estadoVenta: z.enum(ESTADOS_VENTA),
-    formaPago: z.enum(FORMAS_PAGO),
-    envio: envioSchema,
-    /** Accepted and ignored: the date does not change when editing, the total is computed. */
-    fecha: z.string().max(40).optional(),
-    total: z.number().optional(),
-  })
-  .strict();
+/**
+ * An admin's edit of a sale: status, payment method and shipping. The rest of the sale as `GET` answers
+ * it is accepted and ignored: the date and the customer do not change, the total is recomputed.
+ */
+export const ventaActualizarSchema = cuerpoDe(
+  z
+    .object({
+      estadoVenta: z.enum(ESTADOS_VENTA),
+      formaPago: z.enum(FORMAS_PAGO),
+      envio: envioSchema,
+    })
+    .strict(),
+  ventaSchema,
+);
 export type VentaActualizar = z.input<typeof ventaActualizarSchema>;
 
 /** Bulk delete: both days required, whole Mendoza days. */
@@ -145,36 +156,44 @@ const ventaIdSchema = z
   .positive({ error: MENSAJES.ventaNoEncontrada })
   .max(MAX_ID, { error: MENSAJES.ventaNoEncontrada });
 
-/** POST detalleVenta: the line form. */
-export const detalleCrearSchema = z
-  .object({
-    cantidad: cantidadSchema,
-    producto: productoRefSchema,
-    venta: z.object({ id: ventaIdSchema }, { error: MENSAJES.ventaNoEncontrada }),
-  })
-  .strict();
+/** POST detalleVenta: the line form; a line as the API answers it may be sent (`id: null`, price...: ignored). */
+export const detalleCrearSchema = cuerpoDe(
+  z
+    .object({
+      cantidad: cantidadSchema,
+      producto: productoRefSchema,
+      venta: z.object({ id: ventaIdSchema }, { error: MENSAJES.ventaNoEncontrada }),
+    })
+    .strict(),
+  detalleVentaSchema,
+);
 export type DetalleCrear = z.input<typeof detalleCrearSchema>;
 
 /** POST detalleVenta/dto: precioAplicado is accepted but not trusted (the product's price is used). */
-export const detalleDtoSchema = z
-  .object({
-    cantidad: cantidadSchema,
-    precioAplicado: z.number().optional(),
-    productoId: productoIdSchema,
-    ventaId: ventaIdSchema,
-  })
-  .strict();
+export const detalleDtoSchema = cuerpoDe(
+  z
+    .object({
+      cantidad: cantidadSchema,
+      productoId: productoIdSchema,
+      ventaId: ventaIdSchema,
+    })
+    .strict(),
+  detalleVentaSchema,
+);
 export type DetalleDto = z.input<typeof detalleDtoSchema>;
 
-/** PUT detalleVenta/{id}: new quantity and, optionally, another product. */
-export const detalleActualizarSchema = z
-  .object({
-    cantidad: cantidadSchema,
-    producto: z.object({ id: productoIdSchema }, { error: MENSAJES.productoInvalido }).optional(),
-    /** Accepted when it names the line's own sale; a line does not move between sales. */
-    venta: z.object({ id: ventaIdSchema }).optional(),
-  })
-  .strict();
+/** PUT detalleVenta/{id}: new quantity and, optionally, another product; the rest of the line is ignored. */
+export const detalleActualizarSchema = cuerpoDe(
+  z
+    .object({
+      cantidad: cantidadSchema,
+      producto: z.object({ id: productoIdSchema }, { error: MENSAJES.productoInvalido }).optional(),
+      /** Accepted when it names the line's own sale; a line does not move between sales. */
+      venta: z.object({ id: ventaIdSchema }).optional(),
+    })
+    .strict(),
+  detalleVentaSchema,
+);
 export type DetalleActualizar = z.input<typeof detalleActualizarSchema>;
 
 export const agregarPromocionParams = z.object({

@@ -87,7 +87,7 @@ describe('product form (spec screen 17)', () => {
     await s.cerrar();
   });
 
-  it('computes the read-only price live, with a decimal comma or point', async () => {
+  it("computes the read-only price live, reading es-AR numbers: '1.000' is a thousand", async () => {
     const s = await sesionAdmin(navegador, servidor.url);
     const { page } = s;
     await page.goto('/formProducto/0');
@@ -98,6 +98,13 @@ describe('product form (spec screen 17)', () => {
     await page.getByLabel('Porcentaje').fill('12,5');
     await expect.poll(() => page.getByLabel('Precio', { exact: true }).inputValue()).toBe(formatearPrecio(225.56));
     expect(await page.getByLabel('Precio', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel('Costo').fill('1.000');
+    await page.getByLabel('Porcentaje').fill('36');
+    await expect.poll(() => page.getByLabel('Precio', { exact: true }).inputValue()).toBe('$\u00a01.360,00');
+    // A cost that cannot be read says so under the field, and no price is shown.
+    await page.getByLabel('Costo').fill('1.2.3');
+    await verTexto(page, 'El costo no es un número válido: escribí los miles con punto y los decimales con coma (por ejemplo 1.234,56).');
+    await expect.poll(() => page.getByLabel('Precio', { exact: true }).inputValue()).toBe('');
     await s.cerrar();
   });
 

@@ -115,7 +115,7 @@ describe('new promotion and its products (spec screens 22 and 23)', () => {
     for (const mensaje of [
       'La denominación es obligatoria',
       'La descripción es obligatoria',
-      'El precio promocional debe ser mayor a cero',
+      'El precio promocional es obligatorio',
       'La fecha de fin es obligatoria',
     ]) {
       await verTexto(page, mensaje);
@@ -123,7 +123,11 @@ describe('new promotion and its products (spec screens 22 and 23)', () => {
     await captura(page, 'admin-promocion-validacion');
     await page.getByLabel('Denominación').fill('Kit de dibujo');
     await page.getByLabel('Descripción').fill('Block y crayones.');
-    await page.getByLabel('Precio promocional').fill('5000');
+    await page.getByLabel('Precio promocional').fill('5,000.00');
+    await page.getByRole('button', { name: 'Crear Promoción' }).click();
+    await verTexto(page, 'El precio promocional no es un número válido: escribí los miles con punto y los decimales con coma (por ejemplo 1.234,56).');
+    // '5.000' is five thousand, as written in Argentina.
+    await page.getByLabel('Precio promocional').fill('5.000');
     await page.getByLabel('Fecha de inicio').fill(hoyMendoza());
     await page.getByLabel('Fecha de fin').fill('2099-12-31');
     await captura(page, 'admin-promocion-nueva');
@@ -156,6 +160,7 @@ describe('new promotion and its products (spec screens 22 and 23)', () => {
     const fila = page.locator('tbody tr', { hasText: 'Kit de dibujo' });
     await visible(fila);
     expect(await fila.textContent()).toContain('Crayones x 12 x2, Block de dibujo N° 5 blanco');
+    expect(await fila.textContent()).toContain(formatearPrecio(5000));
     expect(await filas(page, 'Promociones').count()).toBeGreaterThan(1);
     await s.cerrar();
   });

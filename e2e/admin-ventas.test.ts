@@ -203,7 +203,7 @@ describe('sale form (spec screens 19 and 20)', () => {
     expect(await page.getByLabel('Fecha').isDisabled()).toBe(true);
     const subtotal = 2 * sacapuntas0.precio + 3 * regla0.precio;
     await expect.poll(() => page.getByLabel('Total').inputValue()).toBe(formatearPrecio(subtotal));
-    await page.getByLabel('Envío').fill('1500');
+    await page.getByLabel('Envío').fill('1.500');
     await expect.poll(() => page.getByLabel('Total').inputValue()).toBe(formatearPrecio(subtotal + 1500));
     await page.getByLabel('Estado').selectOption('CONCLUIDO');
     await page.getByLabel('Forma de pago').selectOption('TRANSFERENCIA');

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mensajeDeCamposDesconocidos } from '../domain/contratos';
 import { MENSAJES } from '../domain/mensajes';
 import { TAMANO_MAXIMO_IMAGEN } from '../domain/producto';
 import { authPlugin, conAcceso } from './auth/plugin';
@@ -37,7 +38,8 @@ import { pedidoRoutes } from './ventas/pedido-routes';
 import { ventaRoutes } from './ventas/routes';
 import { webApp } from './web/web-app';
 
-z.config(z.locales.es());
+// Spanish messages; an unknown body field names itself ('Campo desconocido: observaciones').
+z.config({ ...z.locales.es(), customError: mensajeDeCamposDesconocidos });
 
 declare module 'fastify' {
   interface FastifyInstance {

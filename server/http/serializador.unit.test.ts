@@ -109,7 +109,7 @@ describe('the serializer in a route', () => {
       fechaInicio: new Date(Date.UTC(2026, 0, 1)).toISOString(),
       fechaFin: new Date(Date.UTC(2026, 5, i + 1)).toISOString(),
       precioPromocional: 1999.9 + i,
-      detalles: Array.from({ length: i % 4 }, (_, j) => ({
+      detallePromociones: Array.from({ length: i % 4 }, (_, j) => ({
         id: i * 10 + j,
         cantidad: j + 1,
         producto: { id: j + 1, denominacion: 'Lápiz HB', precio: 123.45, stock: 7, imagen: j % 2 ? null : 'a.png', costo: 1 },

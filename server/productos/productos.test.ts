@@ -161,6 +161,28 @@ describe('POST /api/producto/with-image', () => {
     expect(r.statusCode).toBe(201);
   });
 
+  it("reads cost and margin as es-AR numbers: '1.000' and 36 % give $ 1.360,00, '12.345' is saved as 12345", async () => {
+    const mil = await guardar('POST', productoValido({ costo: '1.000', porcentaje: '36' }));
+    expect(mil.statusCode).toBe(201);
+    expect(mil.json()).toMatchObject({ costo: 1000, porcentaje: 36, precio: 1360 });
+    const doce = await guardar('POST', productoValido({ costo: '12.345', porcentaje: '1,5' }));
+    expect(doce.statusCode).toBe(201);
+    expect(doce.json()).toMatchObject({ costo: 12345, porcentaje: 1.5 });
+    const [guardado] = await t.db.select({ costo: producto.costo }).from(producto).where(eq(producto.id, doce.json().id));
+    expect(guardado!.costo).toBe(12345);
+    // A JSON number is taken as it is.
+    expect((await guardar('POST', productoValido({ costo: 1000.5, porcentaje: 10 }))).json()).toMatchObject({ costo: 1000.5, precio: 1100.55 });
+  });
+
+  it('refuses a cost or margin it cannot read without guessing, naming the field, and creates nothing', async () => {
+    const antes = await t.db.$count(producto);
+    const r = await guardar('POST', productoValido({ costo: '1,000,5', porcentaje: '1.2.3' }));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(`${MENSAJES.numeroInvalido('El costo')}. ${MENSAJES.numeroInvalido('El porcentaje')}`);
+    expect((await guardar('POST', productoValido({ costo: '1.2345' }))).json().message).toBe(MENSAJES.numeroInvalido('El costo'));
+    expect(await t.db.$count(producto)).toBe(antes);
+  });
+
   it("answers every broken rule of the form, joined with '. '", async () => {
     const r = await guardar('POST', { denominacion: ' ', codigo: '', costo: '0', porcentaje: '-1', stock: -1, categoria: null });
     expect(r.statusCode).toBe(400);
@@ -190,8 +212,10 @@ describe('POST /api/producto/with-image', () => {
     expect(r.json().message).toBe(MENSAJES_PRODUCTO.codigoExistente(datos.codigo));
   });
 
-  it('refuses unknown fields, a broken JSON part and a missing part', async () => {
-    expect((await guardar('POST', productoValido({ secreto: 1 }))).statusCode).toBe(400);
+  it('refuses unknown fields by name, a broken JSON part and a missing part', async () => {
+    const desconocido = await guardar('POST', productoValido({ secreto: 1 }));
+    expect(desconocido.statusCode).toBe(400);
+    expect(desconocido.json().message).toBe('Campo desconocido: secreto');
     const roto = multipart([{ nombre: 'producto', valor: '{no es json' }]);
     const r = await t.app.inject({ method: 'POST', url: '/api/producto/with-image', payload: roto.payload, headers: { ...roto.headers, cookie: admin } });
     expect(r.statusCode).toBe(400);
@@ -474,7 +498,9 @@ describe('categories', () => {
     const vacia = await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: ' ' }, headers: { cookie: admin } });
     expect(vacia.statusCode).toBe(400);
     expect(vacia.json().message).toBe('La denominación es obligatoria');
-    expect((await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: 'X', id: 3 }, headers: { cookie: admin } })).statusCode).toBe(400);
+    const extra = await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: 'X', orden: 3 }, headers: { cookie: admin } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toBe('Campo desconocido: orden');
     expect((await t.app.inject({ method: 'POST', url: '/api/categoria', payload: { denominacion: 'Y' }, headers: { cookie: cliente } })).statusCode).toBe(403);
   });
 });

@@ -146,7 +146,7 @@ export async function productoRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id, datos, imagen } = await leerProductoConImagen(request);
-      if (id === undefined) throw new Invalido(MENSAJES_PRODUCTO.idObligatorio);
+      if (id == null) throw new Invalido(MENSAJES_PRODUCTO.idObligatorio);
       return guardarProducto(app.db, app.imagenes, { id, datos, imagen, userId: usuarioRequerido(request).id });
     },
   );

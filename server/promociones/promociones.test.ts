@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaMendoza } from '../../domain/fechas';
+import { MENSAJES } from '../../domain/mensajes';
 import { MENSAJES_PAGINACION } from '../../domain/paginacion';
 import { MENSAJES_PROMOCION, type PaginaPromociones, type Promocion, type PromocionActiva } from '../../domain/promocion';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
@@ -41,8 +42,15 @@ describe('POST /api/promocion', () => {
       precioPromocional: 1500.5,
       fechaInicio: '2026-03-01T03:00:00.000Z',
       fechaFin: '2026-04-01T02:59:59.999Z',
-      detalles: [],
+      detallePromociones: [],
     });
+  });
+
+  it("reads the price as an es-AR number: '5.000' is five thousand", async () => {
+    const r = await pedir('POST', '/api/promocion', promoValida({ precioPromocional: '5.000' }));
+    expect(r.statusCode).toBe(201);
+    expect(r.json().precioPromocional).toBe(5000);
+    expect((await pedir('GET', `/api/promocion/${r.json().id}`)).json().precioPromocional).toBe(5000);
   });
 
   it('takes ISO date-times as they are, and date-times without a zone as Mendoza time', async () => {
@@ -65,7 +73,9 @@ describe('POST /api/promocion', () => {
 
   it.each([
     [{ precioPromocional: 0 }, MENSAJES_PROMOCION.precioMayorACero],
-    [{ precioPromocional: 'abc' }, MENSAJES_PROMOCION.precioMayorACero],
+    [{ precioPromocional: 'abc' }, MENSAJES.numeroInvalido('El precio promocional')],
+    [{ precioPromocional: '5.000,5.0' }, MENSAJES.numeroInvalido('El precio promocional')],
+    [{ precioPromocional: '-5.000' }, MENSAJES_PROMOCION.precioMayorACero],
     [{ fechaInicio: '2026-02-30' }, MENSAJES_PROMOCION.fechaInicioInvalida],
     [{ fechaFin: 'mañana' }, MENSAJES_PROMOCION.fechaFinInvalida],
     [{ fechaInicio: '2026-04-01', fechaFin: '2026-03-31' }, 'La fecha de fin no puede ser anterior a la fecha de inicio'],
@@ -77,7 +87,9 @@ describe('POST /api/promocion', () => {
 
   it('accepts the same start and end day, refuses unknown fields and customers', async () => {
     expect((await pedir('POST', '/api/promocion', promoValida({ fechaInicio: '2026-03-05', fechaFin: '2026-03-05' }))).statusCode).toBe(201);
-    expect((await pedir('POST', '/api/promocion', promoValida({ detalles: [] }))).statusCode).toBe(400);
+    const desconocido = await pedir('POST', '/api/promocion', promoValida({ detalles: [] }));
+    expect(desconocido.statusCode).toBe(400);
+    expect(desconocido.json().message).toBe('Campo desconocido: detalles');
     expect((await pedir('POST', '/api/promocion', promoValida(), cliente)).statusCode).toBe(403);
     expect((await pedir('POST', '/api/promocion', promoValida(), '')).statusCode).toBe(401);
   });
@@ -110,8 +122,8 @@ describe('listing promotions', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids).toEqual(expect.arrayContaining([vigente, vencida, terminaHoy]));
     const conDetalles = lista.find((p) => p.id === vigente)!;
-    expect(conDetalles.detalles).toHaveLength(2);
-    expect(conDetalles.detalles[0]).toEqual({
+    expect(conDetalles.detallePromociones).toHaveLength(2);
+    expect(conDetalles.detallePromociones[0]).toEqual({
       id: expect.any(Number),
       cantidad: 1,
       producto: { id: expect.any(Number), denominacion: expect.any(String), precio: 1500, stock: 10, imagen: null },
@@ -140,7 +152,7 @@ describe('listing promotions', () => {
   it('GET /api/promocion/:id answers one promotion, 404 when unknown', async () => {
     const r = await pedir('GET', `/api/promocion/${vigente}`, undefined, '');
     expect(r.statusCode).toBe(200);
-    expect(r.json().detalles).toHaveLength(2);
+    expect(r.json().detallePromociones).toHaveLength(2);
     const no = await pedir('GET', '/api/promocion/999999', undefined, '');
     expect(no.statusCode).toBe(404);
     expect(no.json().message).toBe(MENSAJES_PROMOCION.promocionNoEncontrada);
@@ -175,7 +187,7 @@ describe('GET /api/promocion/grilla: the admin grid, a page at a time', () => {
     for (const [i, p] of paginas.entries()) expect(p).toMatchObject({ total: 5, pagina: i + 1, porPagina: 2 });
     const primera = paginas[2]!.items[0]!;
     expect(primera.denominacion).toBe('Grilla Ñandú 1');
-    expect(primera.detalles).toEqual([
+    expect(primera.detallePromociones).toEqual([
       { id: expect.any(Number), cantidad: 2, producto: { id: expect.any(Number), denominacion: expect.any(String), precio: 200, stock: 10, imagen: null }, promocion: { id: ids[0] } },
     ]);
     // The expired one is listed like the others: the grid highlights it.

@@ -6,8 +6,8 @@ import {
   detallePromocionSchema,
   paginaPromocionesSchema,
   promocionActivaSchema,
+  promocionCrearSchema,
   promocionFiltrosSchema,
-  promocionInputSchema,
   promocionSchema,
 } from '../../domain/promocion';
 import { errorSchema, idParam } from '../http/schemas';
@@ -81,7 +81,7 @@ export async function promocionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Crea una promoción; fechas 'yyyy-MM-dd' (día de Mendoza completo) o ISO",
-        body: promocionInputSchema,
+        body: promocionCrearSchema,
         response: { 201: promocionSchema, ...errores },
       },
     },

@@ -8,8 +8,8 @@ import {
   type PaginaPromociones,
   type Promocion,
   type PromocionActiva,
+  type promocionCrearSchema,
   type PromocionFiltros,
-  type promocionInputSchema,
 } from '../../domain/promocion';
 import { normalizarBusqueda } from '../../domain/texto';
 import type { Db } from '../db/client';
@@ -69,21 +69,21 @@ async function detallesDe(db: Db, { filtro, rango }: Cuales = {}): Promise<Map<n
   return porPromocion;
 }
 
-const aRespuesta = (p: FilaPromocion, detalles: DetallePromocion[]): Promocion => ({
+const aRespuesta = (p: FilaPromocion, detallePromociones: DetallePromocion[]): Promocion => ({
   id: p.id,
   denominacion: p.denominacion,
   descripcion: p.descripcion,
   fechaInicio: p.fechaInicio.toISOString(),
   fechaFin: p.fechaFin.toISOString(),
   precioPromocional: p.precioPromocional,
-  detalles,
+  detallePromociones,
 });
 
 /** Adds what the public card and the cart need: the unit price and the sum of the normal prices. */
 export const conPrecios = (p: Promocion): PromocionActiva => ({
   ...p,
-  precioUnitario: precioUnitarioPromocion(p.precioPromocional, p.detalles.reduce((n, d) => n + d.cantidad, 0)),
-  precioOriginal: sumarLineas(p.detalles.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio }))),
+  precioUnitario: precioUnitarioPromocion(p.precioPromocional, p.detallePromociones.reduce((n, d) => n + d.cantidad, 0)),
+  precioOriginal: sumarLineas(p.detallePromociones.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio }))),
 });
 
 /** Every promotion, newest first (`GET /api/promocion`, spec section 7). */
@@ -133,7 +133,7 @@ export async function obtenerPromocion(db: Db, id: number): Promise<Promocion> {
   return aRespuesta(fila, detalles.get(id) ?? []);
 }
 
-export async function crearPromocion(db: Db, datos: z.output<typeof promocionInputSchema>): Promise<Promocion> {
+export async function crearPromocion(db: Db, datos: z.output<typeof promocionCrearSchema>): Promise<Promocion> {
   const [creada] = await db.insert(promocion).values(datos).returning();
   return aRespuesta(creada!, []);
 }

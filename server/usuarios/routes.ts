@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRespuestaSchema } from '../../domain/auth';
-import { domicilioInputSchema, domicilioSchema, personaInputSchema, personaSchema } from '../../domain/persona';
+import { domicilioCuerpoSchema, domicilioSchema, personaInputSchema, personaSchema } from '../../domain/persona';
 import {
   MENSAJES_USUARIO,
   registroSchema,
@@ -154,7 +154,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
       schema: {
         tags: tagsPersona,
         summary: 'Crea un domicilio (el de un cliente pasa a ser el de su persona)',
-        body: domicilioInputSchema,
+        body: domicilioCuerpoSchema,
         response: { 201: domicilioSchema, ...errores },
       },
     },
@@ -169,14 +169,11 @@ export async function usuarioRoutes(app: FastifyInstance) {
         tags: tagsPersona,
         summary: 'Actualiza un domicilio (el propio, o cualquiera para un admin)',
         params: idParam,
-        body: domicilioInputSchema.extend({ id: z.number().int().optional() }).strict(),
+        body: domicilioCuerpoSchema,
         response: { 200: domicilioSchema, ...errores },
       },
     },
-    async (request) => {
-      const { id: _ignorado, ...datos } = request.body;
-      return actualizarDomicilio(app.db, request.params.id, datos);
-    },
+    async (request) => actualizarDomicilio(app.db, request.params.id, request.body),
   );
 
   // ---- user ----

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsuarioSesion } from '../../domain/auth';
 import { MENSAJES } from '../../domain/mensajes';
+import { MENSAJES_PERSONA } from '../../domain/persona';
 import { normalizarBusqueda } from '../../domain/texto';
 import {
   MENSAJES_USUARIO,
@@ -18,7 +19,7 @@ import { hashearClave } from '../auth/claves';
 import { asegurarClaveAceptable } from '../auth/politica-de-claves';
 import type { Db } from '../db/client';
 import { domicilio, persona, usuario } from '../db/schema';
-import { Conflicto, NoEncontrado, Prohibido } from '../errors';
+import { Conflicto, Invalido, NoEncontrado, Prohibido } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos } from '../db/texto-sql';
 
@@ -178,7 +179,11 @@ export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuari
   return obtenerUsuarioCompleto(db, id);
 }
 
-/** Edits login, role, person and address at once; a person or address missing is created. */
+/**
+ * Edits login, role, person and address at once; a person or address missing is created. `persona` or
+ * `domicilio` null (how `GET` answers a user without them) leaves them as they are; an address needs a
+ * person to belong to.
+ */
 export async function actualizarUsuarioCompleto(
   db: Db,
   quienId: number,
@@ -188,7 +193,9 @@ export async function actualizarUsuarioCompleto(
   if (quienId === userId && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
   await asegurarNombreLibre(db, datos.usuario.usuario, userId);
   if (datos.usuario.clave !== undefined) {
-    await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
+    const nombres = datos.persona ?? (await obtenerUsuarioCompleto(db, userId)).persona;
+    const cuenta = { usuario: datos.usuario.usuario, nombre: nombres?.nombre, apellido: nombres?.apellido };
+    await asegurarClaveAceptable(datos.usuario.clave, cuenta, 'usuario.clave');
   }
   const clave = datos.usuario.clave === undefined ? undefined : await hashearClave(datos.usuario.clave);
   await conNombreUnico(() =>
@@ -200,11 +207,14 @@ export async function actualizarUsuarioCompleto(
         .returning({ id: usuario.id });
       if (!u) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
       const [p] = await tx.select({ id: persona.id, domicilioId: persona.domicilioId }).from(persona).where(eq(persona.userId, userId)).for('update');
+      if (!p && !datos.persona && datos.domicilio) throw new Invalido(MENSAJES_PERSONA.nombreObligatorio);
       let domicilioId = p?.domicilioId ?? null;
-      if (domicilioId) await tx.update(domicilio).set(datos.domicilio).where(eq(domicilio.id, domicilioId));
-      else domicilioId = (await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id }))[0]!.id;
+      if (datos.domicilio) {
+        if (domicilioId) await tx.update(domicilio).set(datos.domicilio).where(eq(domicilio.id, domicilioId));
+        else domicilioId = (await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id }))[0]!.id;
+      }
       if (p) await tx.update(persona).set({ ...datos.persona, domicilioId }).where(eq(persona.id, p.id));
-      else await tx.insert(persona).values({ ...datos.persona, domicilioId, userId });
+      else if (datos.persona) await tx.insert(persona).values({ ...datos.persona, domicilioId, userId });
     }),
   );
   return obtenerUsuarioCompleto(db, userId);

@@ -46,6 +46,7 @@ export const columnasDetalle = {
   precioAplicado: detalleVenta.precioAplicado,
   promocionId: detalleVenta.promocionId,
   ventaId: detalleVenta.ventaId,
+  venta: { id: detalleVenta.ventaId },
   producto: {
     id: producto.id,
     denominacion: producto.denominacion,

@@ -135,6 +135,7 @@ describe('GET /api/venta/:id and /api/venta/user/:userId', () => {
           precioAplicado: p.precio,
           promocionId: null,
           ventaId: v.id,
+          venta: { id: v.id },
           producto: { id: p.id, denominacion: p.denominacion, codigo: p.codigo, precio: p.precio, imagen: null },
         },
       ]);
@@ -193,7 +194,8 @@ describe('POST /api/venta', () => {
     [{ estadoVenta: 'CANCELADO' }, undefined],
     [{ detalleVentas: [{ cantidad: 0, producto: { id: 1 } }] }, MENSAJES.cantidadInvalida],
     [{ detalleVentas: [{ cantidad: 1, producto: { id: 999999 } }] }, MENSAJES.productoInvalido],
-    [{ detalleVentas: [{ cantidad: 1, producto: { id: 1 }, promocionId: 3 }] }, undefined],
+    [{ detalleVentas: [{ cantidad: 1, producto: { id: 1 }, descuento: 3 }] }, 'Campo desconocido: detalleVentas.0.descuento'],
+    [{ observaciones: 'x' }, 'Campo desconocido: observaciones'],
   ])('refuses %j with 400 and changes nothing', async (cuerpo, mensaje) => {
     const antes = await t.db.$count(venta);
     const r = await pedir('POST', '/api/venta', cookieAdmin, cuerpo);
@@ -257,6 +259,20 @@ describe('PUT /api/venta/:id', () => {
     const r = await pedir('PUT', `/api/venta/${v.id}`, cookieAdmin, { estadoVenta: 'CONCLUIDO', formaPago: 'TRANSFERENCIA', envio: 200.5, fecha: '2020-01-01', total: 1 });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ estadoVenta: 'CONCLUIDO', formaPago: 'TRANSFERENCIA', envio: 200.5, total: 650.5, fecha: '2026-02-02T12:00:00.000Z' });
+  });
+
+  it("reads the shipping as an es-AR number ('1.500' is fifteen hundred) and refuses one it cannot read", async () => {
+    const p = await crearProducto(t.db, { costo: 100, porcentaje: 50, stock: 10 });
+    const v = await crearVentaDirecta(t.db, { userId: cliente.id, lineas: [{ productoId: p.id, cantidad: 1, precio: 150 }] });
+    const r = await pedir('PUT', `/api/venta/${v.id}`, cookieAdmin, { estadoVenta: 'PENDIENTE', formaPago: 'EFECTIVO', envio: '1.500' });
+    expect(r.json()).toMatchObject({ envio: 1500, total: 1650 });
+    const decimales = await pedir('PUT', `/api/venta/${v.id}`, cookieAdmin, { estadoVenta: 'PENDIENTE', formaPago: 'EFECTIVO', envio: '1.234,50' });
+    expect(decimales.json()).toMatchObject({ envio: 1234.5, total: 1384.5 });
+    const mal = await pedir('PUT', `/api/venta/${v.id}`, cookieAdmin, { estadoVenta: 'PENDIENTE', formaPago: 'EFECTIVO', envio: '1,500,5' });
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json().message).toBe(MENSAJES.numeroInvalido('El envío'));
+    const creada = await pedir('POST', '/api/venta', cookieAdmin, { envio: '2.000' });
+    expect(creada.json()).toMatchObject({ envio: 2000, total: 2000 });
   });
 
   it('refuses to save a sale without lines: "La venta debe tener al menos un detalle."', async () => {

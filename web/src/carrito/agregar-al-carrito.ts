@@ -27,7 +27,7 @@ export const aPromocionCarrito = (p: PromocionActiva): PromocionCarrito => ({
   id: p.id,
   denominacion: p.denominacion,
   precioPromocional: p.precioPromocional,
-  detalles: p.detalles.map((d) => ({ cantidad: d.cantidad, producto: aProductoCarrito(d.producto) })),
+  detalles: p.detallePromociones.map((d) => ({ cantidad: d.cantidad, producto: aProductoCarrito(d.producto) })),
 });
 
 /**

@@ -22,7 +22,7 @@ import classes from './promociones-page.module.css';
 function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
   const { agregarPromocion, promocionAlMaximo } = useAgregarAlCarrito();
   const enCarrito = aPromocionCarrito(promocion);
-  const sinStock = promocion.detalles.some((d) => d.producto.stock < d.cantidad);
+  const sinStock = promocion.detallePromociones.some((d) => d.producto.stock < d.cantidad);
   const lleno = promocionAlMaximo(enCarrito);
   const ahorra = esDescuento(promocion.precioOriginal, promocion.precioPromocional);
   return (
@@ -36,7 +36,7 @@ function PromocionCard({ promocion }: { promocion: PromocionActiva }) {
       <p className={classes.descripcion}>{promocion.descripcion}</p>
       <p className={classes.finaliza}>Finaliza: {fechaLegibleMendoza(new Date(promocion.fechaFin))}</p>
       <ul className={classes.lista} aria-label={`Productos de ${promocion.denominacion}`}>
-        {promocion.detalles.map((d) => (
+        {promocion.detallePromociones.map((d) => (
           <li key={d.id} className={classes.producto}>
             <img
               src={urlMiniatura(d.producto.imagen) ?? urlImagen(d.producto.imagen)}

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MENSAJES, unirMensajes } from '../../../../../domain/mensajes';
-import { calcularPrecio, formatearPrecio, parsearDecimal } from '../../../../../domain/money';
+import { calcularPrecio, formatearPrecio } from '../../../../../domain/money';
+import { leerNumero, numeroParaEditar, type NumeroLeido } from '../../../../../domain/numeros';
 import { MENSAJES_PRODUCTO, TAMANO_MAXIMO_IMAGEN, productoInputSchema, validarProducto, type Producto } from '../../../../../domain/producto';
 import { useCategorias, useGuardarProducto, useProducto, useQuitarImagenProducto } from '../../../api/admin-productos';
 import { mensajeDeError } from '../../../api/client';
@@ -29,12 +30,15 @@ const aValores = (p: Producto): Valores => ({
   denominacion: p.denominacion,
   marca: p.marca,
   codigo: p.codigo,
-  costo: p.costo === undefined ? '' : String(p.costo).replace('.', ','),
-  porcentaje: p.porcentaje === undefined ? '' : String(p.porcentaje).replace('.', ','),
+  costo: p.costo === undefined ? '' : numeroParaEditar(p.costo),
+  porcentaje: p.porcentaje === undefined ? '' : numeroParaEditar(p.porcentaje),
   stock: String(p.stock),
   descripcion: p.descripcion,
   categoriaId: String(p.categoria.id),
 });
+
+/** A cost or margin that cannot be read says so under its field as it is typed. */
+const errorDeNumero = (leido: NumeroLeido, campo: string) => (!leido.ok && leido.motivo === 'formato' ? MENSAJES.numeroInvalido(campo) : undefined);
 
 /** Spec screen 17: a product, new (id 0) or existing, with its image. */
 export default function FormProductoPage() {
@@ -63,9 +67,10 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
 
   useEffect(() => () => void (vistaPrevia && URL.revokeObjectURL(vistaPrevia)), [vistaPrevia]);
 
-  const costo = parsearDecimal(watch('costo'));
-  const porcentaje = parsearDecimal(watch('porcentaje'));
-  const precio = Number.isFinite(costo) && Number.isFinite(porcentaje) ? formatearPrecio(calcularPrecio(costo, porcentaje)) : '';
+  // The live price reads cost and margin as the server will (domain/numeros.ts: '1.000' is a thousand).
+  const costo = leerNumero(watch('costo'));
+  const porcentaje = leerNumero(watch('porcentaje'));
+  const precio = costo.ok && porcentaje.ok ? formatearPrecio(calcularPrecio(costo.valor, porcentaje.valor)) : '';
 
   const elegirImagen = (e: React.ChangeEvent<HTMLInputElement>) => {
     const archivo = e.currentTarget.files?.[0] ?? null;
@@ -153,8 +158,15 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
               ...(categorias.data ?? []).map((c) => ({ value: String(c.id), label: c.denominacion })),
             ]}
           />
-          <TextInput label="Costo" inputMode="decimal" placeholder="0,00" {...register('costo')} />
-          <TextInput label="Porcentaje" inputMode="decimal" placeholder="Ej.: 50" rightSection="%" {...register('porcentaje')} />
+          <TextInput label="Costo" inputMode="decimal" placeholder="0,00" error={errorDeNumero(costo, 'El costo')} {...register('costo')} />
+          <TextInput
+            label="Porcentaje"
+            inputMode="decimal"
+            placeholder="Ej.: 50"
+            rightSection="%"
+            error={errorDeNumero(porcentaje, 'El porcentaje')}
+            {...register('porcentaje')}
+          />
           <TextInput label="Precio" value={precio} readOnly variant="filled" description="Costo × (1 + porcentaje / 100)" />
           <TextInput label="Stock" type="number" step={1} {...register('stock')} />
           <TextInput label="Cantidad vendida" value={String(producto?.cantidadVendida ?? 0)} readOnly variant="filled" />

@@ -20,7 +20,7 @@ import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmaci
 const POR_PAGINA = 20;
 
 const productosDe = (p: Promocion) =>
-  p.detalles?.length ? p.detalles.map((d) => (d.cantidad > 1 ? `${d.producto.denominacion} x${d.cantidad}` : d.producto.denominacion)).join(', ') : 'Sin productos';
+  p.detallePromociones?.length ? p.detallePromociones.map((d) => (d.cantidad > 1 ? `${d.producto.denominacion} x${d.cantidad}` : d.producto.denominacion)).join(', ') : 'Sin productos';
 
 /** Spec screen 15: the promotions a page at a time, newest first; the expired ones stand out. */
 export default function GrillaPromocionesPage() {

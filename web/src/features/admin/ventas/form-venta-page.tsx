@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio, subtotalLinea, totalVenta } from '../../../../../domain/money';
+import { leerNumero, numeroParaEditar } from '../../../../../domain/numeros';
 import { ApiError } from '../../../api/client';
 import { useActualizarVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
@@ -33,7 +34,7 @@ export default function FormVentaPage() {
   // A new sale: what was typed before going to the line form comes back with 'Volver'.
   const [nueva] = useState(() => ventaNuevaDe(location.state));
   const [fecha, setFecha] = useState(nueva.fecha);
-  const [envio, setEnvio] = useState<number>(nueva.envio);
+  const [envioTexto, setEnvioTexto] = useState(numeroParaEditar(nueva.envio));
   const [estadoVenta, setEstadoVenta] = useState<EstadoVenta>(nueva.estadoVenta);
   const [formaPago, setFormaPago] = useState<FormaPago>(nueva.formaPago);
   const [error, setError] = useState('');
@@ -50,7 +51,7 @@ export default function FormVentaPage() {
   if (cargada && idCargado !== cargada.id) {
     setIdCargado(cargada.id);
     setFecha(diaMendoza(cargada.fecha));
-    setEnvio(cargada.envio);
+    setEnvioTexto(numeroParaEditar(cargada.envio));
     setEstadoVenta(cargada.estadoVenta);
     setFormaPago(cargada.formaPago);
   }
@@ -70,6 +71,15 @@ export default function FormVentaPage() {
     );
   }
 
+  // Shipping as es-AR writes it ('1.500' is fifteen hundred: domain/numeros.ts); empty is no shipping.
+  const envioLeido = leerNumero(envioTexto);
+  const errorEnvio =
+    !envioLeido.ok && envioLeido.motivo === 'formato'
+      ? MENSAJES.numeroInvalido('El envío')
+      : envioLeido.ok && envioLeido.valor < 0
+        ? MENSAJES.envioNoNegativo
+        : undefined;
+  const envio = envioLeido.ok && !errorEnvio ? envioLeido.valor : 0;
   const detalles = cargada?.detalleVentas ?? [];
   const total = totalVenta(
     detalles.map((d) => ({ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio })),
@@ -78,6 +88,7 @@ export default function FormVentaPage() {
   const datos = { estadoVenta, formaPago, envio: Number.isFinite(envio) ? envio : 0 };
 
   const agregarProducto = () => {
+    if (errorEnvio) return setError(errorEnvio);
     setError('');
     if (id > 0) {
       navigate(paths.formDetalleVenta(id, 0));
@@ -93,6 +104,7 @@ export default function FormVentaPage() {
 
   const guardar = () => {
     if (!usuario) return setError(MENSAJES.noHayUsuarioAutenticado);
+    if (errorEnvio) return setError(errorEnvio);
     if (!(total > 0)) return setError(MENSAJES.totalVentaMayorACero);
     if (detalles.length === 0 || id <= 0) return setError(MENSAJES.ventaSinDetalles);
     setError('');
@@ -125,15 +137,14 @@ export default function FormVentaPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput type="date" label="Fecha" value={fecha} onChange={(e) => setFecha(e.currentTarget.value)} disabled={id > 0} required />
           <TextInput label="Total" value={formatearPrecio(total)} readOnly aria-readonly variant="filled" />
-          <NumberInput
+          <TextInput
             label="Envío"
-            value={envio}
-            onChange={(v) => setEnvio(typeof v === 'number' ? v : Number(v) || 0)}
-            min={0}
-            decimalScale={2}
-            decimalSeparator=","
-            thousandSeparator="."
-            allowNegative={false}
+            inputMode="decimal"
+            placeholder="0,00"
+            leftSection="$"
+            value={envioTexto}
+            onChange={(e) => setEnvioTexto(e.currentTarget.value)}
+            error={errorEnvio}
           />
           <NativeSelect label="Estado" data={ESTADOS} value={estadoVenta} onChange={(e) => setEstadoVenta(e.currentTarget.value as EstadoVenta)} />
           <NativeSelect label="Forma de pago" data={FORMAS} value={formaPago} onChange={(e) => setFormaPago(e.currentTarget.value as FormaPago)} />

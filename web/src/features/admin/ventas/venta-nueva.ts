@@ -1,11 +1,16 @@
 // A new sale is stored only with its first line (docs/decisions/019): until then, what the sale form
 // has typed travels to the line form and back in the history entry's state, so nothing is saved
 // when the admin goes back without adding a product.
-import type { z } from 'zod';
-import { ventaCrearSchema } from '../../../../../domain/venta';
+import { z } from 'zod';
+import { ESTADOS_VENTA, FORMAS_PAGO } from '../../../../../domain/enums';
 import { diaMendoza } from '../comun/fechas';
 
-const ventaNuevaSchema = ventaCrearSchema.pick({ fecha: true, estadoVenta: true, formaPago: true, envio: true });
+const ventaNuevaSchema = z.object({
+  fecha: z.string().optional(),
+  estadoVenta: z.enum(ESTADOS_VENTA),
+  formaPago: z.enum(FORMAS_PAGO),
+  envio: z.number().min(0),
+});
 export type VentaNueva = z.output<typeof ventaNuevaSchema> & { fecha: string };
 
 export const ventaNuevaPorDefecto = (): VentaNueva => ({ fecha: diaMendoza(), estadoVenta: 'PENDIENTE', formaPago: 'EFECTIVO', envio: 0 });
