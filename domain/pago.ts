@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ESTADOS_PAGO, ESTADOS_VENTA } from './enums';
+import { MENSAJES } from './mensajes';
 
 // Contracts of the Mercado Pago endpoints, shared by the server and the web app.
 
@@ -9,7 +10,7 @@ export const MENSAJES_PAGO = {
   sinLinkDePago: 'No se pudo obtener el link de pago de Mercado Pago',
   errorAlIniciarPago: 'Ocurrió un error al iniciar el pago. Ver consola.',
   // API.
-  ventaNoEncontrada: 'No se encontró la venta con el ID proporcionado.',
+  ventaNoEncontrada: MENSAJES.ventaNoEncontrada,
   ventaNoEsMercadoPago: 'La venta no se paga con Mercado Pago.',
   ventaNoPendiente: 'La venta ya no está pendiente.',
   ventaYaPagada: 'La venta ya está pagada.',

@@ -87,7 +87,10 @@ export type ProductoGuardar = z.input<typeof productoGuardarSchema>;
 
 export const MENSAJES_STOCK = {
   cantidadInvalida: 'La cantidad debe ser un número entero mayor a cero',
-  /** Spec section 5 (stock load) and section 8. */
+  /**
+   * Spec section 5 (stock load) and section 8, which write it without the final period that the sale
+   * line's `MENSAJES.productoInvalido` has: two screens, two exact strings.
+   */
   productoInvalido: 'Debe seleccionar un producto válido',
   actualizado: 'Stock actualizado correctamente',
   error: 'Error al actualizar stock',

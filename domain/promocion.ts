@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { fechaEntradaSchema } from './fechas-schemas';
+import { MENSAJES } from './mensajes';
 import { numeroArgentino } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 
@@ -16,7 +17,7 @@ export const MENSAJES_PROMOCION = {
   fechaFinAnterior: 'La fecha de fin no puede ser anterior a la fecha de inicio',
   /** Spec section 5, promotion line. */
   detalleInvalido: 'Seleccioná un producto válido y una cantidad mayor a 0.',
-  promocionNoEncontrada: 'No se encontró la promoción.',
+  promocionNoEncontrada: MENSAJES.promocionNoEncontrada,
   detalleNoEncontrado: 'No se encontró el detalle de la promoción.',
 } as const;
 const M = MENSAJES_PROMOCION;

@@ -3,6 +3,7 @@
 import { asc, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatearPrecio } from '../../domain/money';
+import { paths } from '../../domain/rutas';
 import { TIENDA } from '../../domain/tienda';
 import type { Db } from '../db/client';
 import { detallePromocion, producto, promocion } from '../db/schema';
@@ -59,7 +60,7 @@ export async function metadatosDeProducto(db: Db, publica: string, id: number): 
     titulo: `${p.denominacion}${marca} | ${TIENDA.nombre}`,
     descripcion: `${formatearPrecio(p.precio)}. ${p.descripcion || TIENDA.lema}`,
     imagen: urlImagen(publica, p.imagen),
-    url: `${publica}/producto/${p.id}`,
+    url: `${publica}${paths.producto(p.id)}`,
     tipo: 'product',
   };
 }
@@ -89,11 +90,11 @@ export async function metadatosDePromociones(db: Db, publica: string): Promise<M
     titulo: `Promociones Activas | ${TIENDA.nombre}`,
     descripcion: lista ? `¡Imperdibles! ${lista}. Hasta agotar stock.` : `Las promociones de ${TIENDA.nombre}.`,
     imagen: urlImagen(publica, imagen),
-    url: `${publica}/promociones`,
+    url: `${publica}${paths.promociones}`,
   };
 }
 
-const PAGINAS_PUBLICAS = ['/', '/products', '/promociones', '/DondeEstamos'];
+const PAGINAS_PUBLICAS = [paths.inicio, paths.productos, paths.promociones, paths.dondeEstamos];
 
 /** Every public page and every product page. */
 export async function sitemap(db: Db, publica: string): Promise<string> {
@@ -104,7 +105,7 @@ export async function sitemap(db: Db, publica: string): Promise<string> {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PAGINAS_PUBLICAS.map((p) => url(p)),
-    ...productos.map((p) => url(`/producto/${p.id}`, p.actualizado)),
+    ...productos.map((p) => url(paths.producto(p.id), p.actualizado)),
     '</urlset>',
     '',
   ].join('\n');
@@ -113,25 +114,25 @@ export async function sitemap(db: Db, publica: string): Promise<string> {
 /** Admin screens, the customer's own pages and the API are not for search engines. */
 const NO_INDEXAR = [
   '/api/',
-  '/Admin',
-  '/grillaInformes',
-  '/grillaPedidos',
-  '/grillaProducts',
-  '/grillaPromociones',
-  '/grillaUsuarios',
-  '/formProducto/',
-  '/formUsuario/',
-  '/formVenta/',
-  '/formDetalleVenta/',
-  '/formPromocion/',
-  '/detallePromocion/',
-  '/stock',
-  '/misCompras',
-  '/detalleVentaCliente/',
-  '/mpsuccess',
-  '/mppending',
-  '/mpfailure',
-];
+  paths.admin,
+  paths.grillaInformes,
+  paths.grillaPedidos,
+  paths.grillaProductos,
+  paths.grillaPromociones,
+  paths.grillaUsuarios,
+  paths.formProducto(''),
+  paths.formUsuario(''),
+  paths.formVenta(''),
+  paths.formDetalleVenta('', '').replace(/\/$/, ''),
+  paths.formPromocion(''),
+  paths.detallePromocion(''),
+  paths.stock,
+  paths.misCompras,
+  paths.detalleVentaCliente(''),
+  paths.pagoAprobado,
+  paths.pagoPendiente,
+  paths.pagoRechazado,
+]
 
 export const robotsTxt = (publica: string) =>
   ['User-agent: *', ...NO_INDEXAR.map((r) => `Disallow: ${r}`), 'Allow: /', '', `Sitemap: ${publica}/sitemap.xml`, ''].join('\n');
@@ -140,14 +141,14 @@ export const robotsTxt = (publica: string) =>
 export function registrarVistaPrevia(app: FastifyInstance, indexHtml: string) {
   const publica = app.config.PUBLIC_URL;
 
-  app.get<{ Params: { id: string } }>('/producto/:id', { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(paths.producto(':id'), { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) => {
     const id = Number(request.params.id);
     const datos = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await metadatosDeProducto(app.db, publica, id) : null;
     // A missing product still gets the app, which shows the message, with the generic tags.
     return app.enviarIndex(request, reply, datos ? conMetadatos(indexHtml, datos) : indexHtml);
   });
 
-  app.get('/promociones', { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) =>
+  app.get(paths.promociones, { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) =>
     app.enviarIndex(request, reply, conMetadatos(indexHtml, await metadatosDePromociones(app.db, publica))),
   );
 

@@ -1,31 +1,3 @@
-// Every path of the app, in one place (spec section 2).
-
-export const paths = {
-  inicio: '/',
-  dondeEstamos: '/DondeEstamos',
-  productos: '/products',
-  promociones: '/promociones',
-  producto: (id: number | string) => `/producto/${id}`,
-  login: '/login',
-  registro: '/registro',
-  pagoAprobado: '/mpsuccess',
-  pagoPendiente: '/mppending',
-  pagoRechazado: '/mpfailure',
-  misCompras: '/misCompras',
-  detalleVentaCliente: (id: number | string) => `/detalleVentaCliente/${id}`,
-  admin: '/Admin',
-  grillaInformes: '/grillaInformes',
-  grillaPedidos: '/grillaPedidos',
-  grillaProductos: '/grillaProducts',
-  grillaPromociones: '/grillaPromociones',
-  grillaUsuarios: '/grillaUsuarios',
-  formProducto: (id: number | string) => `/formProducto/${id}`,
-  formUsuario: (id: number | string) => `/formUsuario/${id}`,
-  formVenta: (id: number | string) => `/formVenta/${id}`,
-  formDetalleVenta: (idVenta: number | string, idDetalle: number | string) => `/formDetalleVenta/${idVenta}/${idDetalle}`,
-  formPromocion: (id: number | string) => `/formPromocion/${id}`,
-  detallePromocion: (id: number | string) => `/detallePromocion/${id}`,
-  stock: '/stock',
-} as const;
+export { paths } from '../../../domain/rutas';
 
 export const urlImagen = (imagen: string | null | undefined) => (imagen ? `/uploads/${imagen}` : '/sin-imagen.svg');
