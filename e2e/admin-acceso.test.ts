@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, login, nuevaSesion } from './soporte/navegador';
-import { CLAVE_CLIENTE, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { describe, expect, it } from 'vitest';
+import { login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_CLIENTE } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 const RUTAS_ADMIN = [
   '/grillaPedidos',
@@ -31,7 +22,7 @@ const RUTAS_ADMIN = [
 
 describe('admin routes (spec sections 2 and 6)', () => {
   it('send a visitor to /login and never download the admin code', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     const scripts: string[] = [];
     s.page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
@@ -47,7 +38,7 @@ describe('admin routes (spec sections 2 and 6)', () => {
   });
 
   it('send a customer to /', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(s.page, 'cliente', CLAVE_CLIENTE);
     for (const ruta of RUTAS_ADMIN.slice(0, 4)) {
       await s.page.goto(ruta);

@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
-import { abrirNavegador, captura } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { captura } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 describe("'Informes de Cierre de Caja' (spec screen 24) and the sales dashboard", () => {
   it('downloads the day and the range with the spec file names; asks for both dates', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaInformes');
     await visible(page.getByRole('heading', { name: 'Informes de Cierre de Caja' }));
@@ -38,7 +28,7 @@ describe("'Informes de Cierre de Caja' (spec screen 24) and the sales dashboard"
   });
 
   it('shows the month in charts and in numbers', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaInformes');
     const hace40 = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Mendoza' }).format(new Date(Date.now() - 40 * 86_400_000));

@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
 import { PNG_1X1, esperarFilas, filas, sesionAdmin, verTexto, visible } from './soporte/admin';
-import { abrirNavegador, captura } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { captura } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 describe('products grid (spec screen 14)', () => {
   it('shows the columns, prices as $ with 2 decimals, filters by denominación, marca and código, and pages', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaProducts');
     await visible(page.getByRole('heading', { name: 'Productos' }));
@@ -57,7 +47,7 @@ describe('products grid (spec screen 14)', () => {
   });
 
   it('adds a product to the cart from the grid', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/grillaProducts');
     await s.page.getByRole('button', { name: 'Agregar Lápiz negro HB Ecolápiz x 12 al carrito' }).click();
     await verTexto(s.page, 'Producto agregado al carrito');
@@ -67,7 +57,7 @@ describe('products grid (spec screen 14)', () => {
 
 describe('product form (spec screen 17)', () => {
   it('validates on submit with the spec messages joined by ". " in a dismissible banner', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/formProducto/0');
     await visible(page.getByRole('heading', { name: 'Nuevo producto' }));
@@ -88,7 +78,7 @@ describe('product form (spec screen 17)', () => {
   });
 
   it("computes the read-only price live, reading es-AR numbers: '1.000' is a thousand", async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/formProducto/0');
     await page.getByLabel('Costo').fill('1000,50');
@@ -109,7 +99,7 @@ describe('product form (spec screen 17)', () => {
   });
 
   it('refuses a file that is not an image and one above 5 MB, clearing the input; previews a good one', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/formProducto/0');
     const input = page.getByLabel('Imagen');
@@ -126,7 +116,7 @@ describe('product form (spec screen 17)', () => {
   });
 
   it('creates a product with an image, edits it, refuses a duplicate code and deletes with confirmation', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/formProducto/0');
     await page.getByLabel('Denominación').fill('Agenda 2027 semanal');
@@ -183,7 +173,7 @@ describe('product form (spec screen 17)', () => {
 
 describe('a product with sales', () => {
   it('is not deleted: the server says why', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaProducts');
     await page.getByLabel('Código').fill('ESC-007');
@@ -199,7 +189,7 @@ describe('a product with sales', () => {
 
 describe('stock load (spec screen 21)', () => {
   it('finds by code and by name with at most 5 suggestions, and adds units', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/stock');
     await visible(page.getByRole('heading', { name: 'Carga de stock' }));

@@ -1,25 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
 import { AVISO_PROMOCION_SIN_PRODUCTOS } from '../domain/promocion';
 import { esperarFilas, filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
-import { abrirNavegador, captura } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { captura } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 describe('promotions grid (spec screen 15)', () => {
   it('pages and searches the promotions, highlights the expired one and deletes with confirmation', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaPromociones');
     await visible(page.getByRole('heading', { name: 'Promociones' }));
@@ -106,7 +96,7 @@ describe('promotions grid (spec screen 15)', () => {
 
 describe('new promotion and its products (spec screens 22 and 23)', () => {
   it('requires every field, creates it, adds products and finishes on /promociones', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaPromociones');
     await page.getByRole('link', { name: 'Nueva Promoción' }).click();

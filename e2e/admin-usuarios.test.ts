@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { esperarFilas, filas, sesionAdmin, verTexto, visible } from './soporte/admin';
-import { abrirNavegador, captura, login, nuevaSesion } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { captura, login, nuevaSesion } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 describe('users grid (spec screen 16)', () => {
   it('lists people with the spec columns and filters by name and role', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaUsuarios');
     await visible(page.getByRole('heading', { name: 'Usuarios' }));
@@ -45,7 +35,7 @@ describe('users grid (spec screen 16)', () => {
 
 describe('user form (spec screen 18)', () => {
   it('creates a person with address, login and role; edits it; deletes it after confirmation', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaUsuarios');
     await page.getByRole('link', { name: 'Nuevo usuario' }).click();
@@ -69,7 +59,7 @@ describe('user form (spec screen 18)', () => {
     await esperarFilas(page, 'Usuarios', 5);
 
     // The new user can log in.
-    const otra = await nuevaSesion(navegador, servidor.url);
+    const otra = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(otra.page, 'cquiroga', 'clave-segura-1');
     await otra.cerrar();
 

@@ -1,21 +1,11 @@
 // Issue 14: a counter sale begun and abandoned ('Agregar producto', then 'Volver' twice) used to leave
 // a $0 PENDIENTE order behind that raised the pending alert. The sale is now stored with its first line.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { esperarFilas, filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
-import { abrirNavegador } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 const alerta = (page: Page) => page.getByRole('img', { name: 'Hay pedidos pendientes' });
 
@@ -28,7 +18,7 @@ async function abrirAdmin(page: Page): Promise<number> {
 
 describe('an abandoned counter sale leaves nothing behind', () => {
   it("'Agregar producto' and 'Volver' twice: no sale, no pending alert; the first line saved creates the sale", async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     // Without the demo's sales, none of them pending: the alert can only come from what this test does.
     const borrado = await page.request.delete(`/api/venta/eliminar-entre-fechas?desde=2000-01-01&hasta=${hoyMendoza()}`);

@@ -1,20 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
 import { esperarFilas, filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
-import { abrirNavegador, captura } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { captura } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 /** A product's current stock and price, read through the API with the page's session. */
 async function producto(page: Page, codigo: string): Promise<{ stock: number; precio: number; denominacion: string }> {
@@ -33,7 +24,7 @@ const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 describe('sales grid (spec screen 13)', () => {
   it('lists the sales with the spec columns, concluded ones apart, filters by date and clears', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaPedidos');
     await visible(page.getByRole('heading', { name: 'Pedidos' }));
@@ -69,7 +60,7 @@ describe('sales grid (spec screen 13)', () => {
   });
 
   it('deletes one sale after "Confirmar eliminación"', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaPedidos');
     await expect.poll(() => filas(page, 'Ventas').count()).toBeGreaterThan(1);
@@ -88,7 +79,7 @@ describe('sales grid (spec screen 13)', () => {
   });
 
   it('"Eliminar pedidos" asks for both dates, confirms, reports and clears the filters', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaPedidos');
     await expect.poll(() => filas(page, 'Ventas').count()).toBeGreaterThan(1);
@@ -124,7 +115,7 @@ describe('sales grid (spec screen 13)', () => {
 
 describe('sale form (spec screens 19 and 20)', () => {
   it('checks the sale before saving: total above zero, at least one line', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/formVenta/0');
     await visible(page.getByRole('heading', { name: 'Formulario de Venta' }));
@@ -143,7 +134,7 @@ describe('sale form (spec screens 19 and 20)', () => {
   });
 
   it('a full counter sale: two lines, total, shipping, status; stock goes down, and returns when a line is deleted', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await page.goto('/grillaPedidos');
     await expect.poll(() => filas(page, 'Ventas').count()).toBeGreaterThan(1);
@@ -254,7 +245,7 @@ describe('sale form (spec screens 19 and 20)', () => {
   });
 
   it('an unknown sale says so', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/formVenta/999999');
     await verTexto(s.page, 'No se encontró la venta con el ID proporcionado.');
     s.errores.length = 0; // the browser logs the 404 itself

@@ -1,26 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENSAJES_USUARIO } from '../domain/usuario';
 import { sesionAdmin, verTexto, visible } from './soporte/admin';
-import { abrirNavegador, login, nuevaSesion } from './soporte/navegador';
-import { CLAVE_ADMIN, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_ADMIN } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
 // Its own server: the admin's password changes here.
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 describe('user form: the admin changing their own password', () => {
   it('asks for the current password, refuses a missing or wrong one, and saves with the right one', async () => {
-    const s = await sesionAdmin(navegador, servidor.url);
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     const actual = page.getByLabel('Contraseña actual', { exact: true });
 
@@ -54,7 +45,7 @@ describe('user form: the admin changing their own password', () => {
     await page.waitForURL('**/grillaUsuarios');
     await s.cerrar();
 
-    const otra = await nuevaSesion(navegador, servidor.url);
+    const otra = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(otra.page, 'admin', 'tinta-azul-2024');
     await otra.cerrar();
   });

@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
-import { CLAVE_CLIENTE, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_CLIENTE } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 /** Money is formatted with a non-breaking space after the sign. */
 const texto = async (l: { textContent: () => Promise<string | null> }) => ((await l.textContent()) ?? '').replace(/\u00a0/g, ' ');
@@ -30,7 +22,7 @@ async function agregarDesdeCatalogo(page: Page, busqueda: string, nombre: string
 
 describe('promotions (spec screen 7)', () => {
   it('shows the active promotions with end date, products, prices and notes', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/');
     await s.page.getByRole('navigation', { name: 'Principal', exact: true }).getByRole('link', { name: 'Promociones' }).click();
     await expect.poll(() => s.page.getByRole('heading', { name: 'Promociones Activas' }).isVisible()).toBe(true);
@@ -53,7 +45,7 @@ describe('promotions (spec screen 7)', () => {
 
 describe('cart panel (spec screen 8)', () => {
   it('is empty at first, with the spec message', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/');
     await abrirCarrito(s.page);
     expect(await panel(s.page).getByText('Sin productos en el carrito.').isVisible()).toBe(true);
@@ -63,7 +55,7 @@ describe('cart panel (spec screen 8)', () => {
   });
 
   it('shows product and promotion lines, limits + by stock with a message that vanishes, and totals like the server', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await agregarDesdeCatalogo(s.page, 'notas adhesivas', 'Notas adhesivas 76x76 x 100');
     await s.page.goto('/promociones');
     await s.page.getByRole('button', { name: 'Agregar al carrito: Combo oficina' }).click();
@@ -125,7 +117,7 @@ describe('cart panel (spec screen 8)', () => {
   });
 
   it('an anonymous order attempt says "Usuario no autenticado", leads to login and keeps the cart', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await agregarDesdeCatalogo(s.page, 'regla', 'Regla flexible 30 cm');
     await abrirCarrito(s.page);
     await panel(s.page).getByRole('button', { name: 'Efectivo' }).click();
@@ -143,7 +135,7 @@ describe('cart panel (spec screen 8)', () => {
   });
 
   it('before ordering, the cart is checked against current prices and stock', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(s.page, 'cliente', CLAVE_CLIENTE);
     // A cart saved earlier, with a price and a quantity the shop no longer has.
     const usuarioId = await s.page.evaluate(() => (JSON.parse(localStorage.getItem('usuario') ?? '{}') as { id: number }).id);

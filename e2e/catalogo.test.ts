@@ -1,18 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, captura, capturaVisible, nuevaSesion } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captura, capturaVisible, nuevaSesion } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 const tarjetas = (page: Page) => page.getByRole('article');
 const precios = async (page: Page) =>
@@ -21,7 +12,7 @@ const tarjeta = (page: Page, nombre: string) => page.getByRole('article', { name
 
 describe('catalogue (spec screen 5)', () => {
   it('lists products with image, badge, name, brand, price, add and details, ascending by price', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products');
     await expect.poll(() => s.page.getByRole('heading', { name: 'Nuestros Productos' }).isVisible()).toBe(true);
     await expect.poll(() => tarjetas(s.page).count()).toBeGreaterThan(0);
@@ -44,7 +35,7 @@ describe('catalogue (spec screen 5)', () => {
   });
 
   it('searches, filters by brand and category, sorts, and keeps it all in the URL', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products');
     await s.page.getByRole('searchbox', { name: 'Buscar' }).fill('lapi');
     await s.page.waitForURL(/q=lapi/);
@@ -78,7 +69,7 @@ describe('catalogue (spec screen 5)', () => {
   });
 
   it('shows the stock rules: no stock disabled, low stock notice, and the maximum message', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products?q=marcadores%20escolares');
     const sinStock = tarjeta(s.page, 'Marcadores escolares x 12');
     await expect.poll(() => sinStock.isVisible()).toBe(true);
@@ -99,7 +90,7 @@ describe('catalogue (spec screen 5)', () => {
   });
 
   it('pages through a large catalogue', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products');
     await expect.poll(() => tarjetas(s.page).count()).toBe(24);
     await s.page.getByRole('button', { name: 'Página 2' }).click();
@@ -111,7 +102,7 @@ describe('catalogue (spec screen 5)', () => {
 
 describe('product detail (spec screen 6)', () => {
   it('shows image, badge, name, brand, price, description, Volver and the add button', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products?q=rayuela');
     await tarjeta(s.page, 'Rayuela - Julio Cortázar').getByRole('link', { name: /^Ver detalles/ }).click();
     await s.page.waitForURL(/\/producto\/\d+$/);
@@ -131,7 +122,7 @@ describe('product detail (spec screen 6)', () => {
   });
 
   it('a product with 1 unit is not "Disponible" on the detail; one without stock has no add button', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products?q=principito');
     await tarjeta(s.page, 'El principito - Antoine de Saint-Exupéry').getByRole('link', { name: /^Ver detalles/ }).click();
     await s.page.waitForURL(/\/producto\/\d+$/);
@@ -151,7 +142,7 @@ describe('product detail (spec screen 6)', () => {
   });
 
   it('shows "Cargando producto..." while loading', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     // A direct visit arrives drawn (see below); from the catalogue the detail is fetched.
     await s.page.goto('/products');
     await s.page.route(/\/api\/producto\/\d+$/, async (ruta) => {
@@ -165,7 +156,7 @@ describe('product detail (spec screen 6)', () => {
   });
 
   it('arrives drawn: without JavaScript the catalogue and a product are there, and the app then takes over', async () => {
-    const contexto = await navegador.newContext({ baseURL: servidor.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const contexto = await entorno.navegador.newContext({ baseURL: entorno.servidor.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await contexto.newPage();
     await page.goto('/products');
     expect(await tarjetas(page).count()).toBeGreaterThan(0);
@@ -178,7 +169,7 @@ describe('product detail (spec screen 6)', () => {
     await contexto.close();
 
     // With JavaScript, the same page answers clicks once the app has taken over (no console errors).
-    const s = await nuevaSesion(navegador, servidor.url, { ancho: 390, alto: 844 });
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
     await s.page.goto('/products');
     await tarjeta(s.page, 'Marcadores escolares x 12').getByRole('link', { name: /^Ver detalles/ }).click();
     await expect.poll(() => s.page.getByRole('heading', { name: 'Marcadores escolares x 12', level: 1 }).isVisible()).toBe(true);

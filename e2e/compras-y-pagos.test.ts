@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
-import { CLAVE_ADMIN, CLAVE_CLIENTE, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_ADMIN, CLAVE_CLIENTE } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 /** An order made through the API with the page's session. */
 async function pedir(page: Page, formaPago: 'EFECTIVO' | 'MERCADOPAGO'): Promise<number> {
@@ -27,7 +19,7 @@ async function pedir(page: Page, formaPago: 'EFECTIVO' | 'MERCADOPAGO'): Promise
 
 describe('Mis compras (spec screens 10 and 11)', () => {
   it('needs a session: an anonymous visitor goes to /login and comes back after logging in', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/misCompras');
     await s.page.waitForURL('**/login');
     await s.page.getByRole('textbox', { name: 'Usuario', exact: true }).fill('cliente');
@@ -39,7 +31,7 @@ describe('Mis compras (spec screens 10 and 11)', () => {
   });
 
   it('a new customer with no purchases is invited to the catalogue', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     const r = await s.page.request.post('/api/registro', {
       data: {
         persona: { nombre: 'Sin', apellido: 'Compras', telefono: '2615550000', email: 'sin@example.com' },
@@ -55,12 +47,12 @@ describe('Mis compras (spec screens 10 and 11)', () => {
   });
 
   it('a concluded sale has no "Arrepentimiento"; a Mercado Pago sale shows its payment state', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(s.page, 'cliente', CLAVE_CLIENTE);
     const efectivo = await pedir(s.page, 'EFECTIVO');
     const mp = await pedir(s.page, 'MERCADOPAGO');
     // The shop concludes the cash sale.
-    const admin = await navegador.newContext({ baseURL: servidor.url });
+    const admin = await entorno.navegador.newContext({ baseURL: entorno.servidor.url });
     expect((await admin.request.post('/api/auth/login', { data: { usuario: 'admin', clave: CLAVE_ADMIN } })).ok()).toBe(true);
     const venta = (await (await admin.request.get(`/api/venta/${efectivo}`)).json()) as { formaPago: string; envio: number };
     expect((await admin.request.put(`/api/venta/${efectivo}`, { data: { estadoVenta: 'CONCLUIDO', formaPago: venta.formaPago, envio: venta.envio } })).ok()).toBe(true);
@@ -80,7 +72,7 @@ describe('Mis compras (spec screens 10 and 11)', () => {
 
 describe('payment return pages (spec screen 9)', () => {
   it('/mpsuccess shows "Pago aprobado" and leads to Mis compras', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(s.page, 'cliente', CLAVE_CLIENTE);
     const id = await pedir(s.page, 'MERCADOPAGO');
     await s.page.goto(`/mpsuccess?collection_status=approved&status=approved&external_reference=${id}&payment_id=123`);
@@ -99,7 +91,7 @@ describe('payment return pages (spec screen 9)', () => {
     ['/mpfailure', 'Pago rechazado', 'rejected'],
   ] as const) {
     it(`${ruta} shows "${titulo}", Mis compras and a chat button naming the order`, async () => {
-      const s = await nuevaSesion(navegador, servidor.url);
+      const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
       await login(s.page, 'cliente', CLAVE_CLIENTE);
       const id = await pedir(s.page, 'MERCADOPAGO');
       await s.page.goto(`${ruta}?collection_status=${estado}&status=${estado}&external_reference=${id}`);

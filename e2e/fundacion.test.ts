@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, captura, login, nuevaSesion } from './soporte/navegador';
-import { CLAVE_ADMIN, CLAVE_CLIENTE, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import { describe, expect, it } from 'vitest';
+import { captura, login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_ADMIN, CLAVE_CLIENTE } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 describe('home page', () => {
   it('shows every section of spec screen 1', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/');
     await expect.poll(() => s.page.getByRole('heading', { name: 'Todo para tu escritorio y tus ideas' }).isVisible()).toBe(true);
     for (const texto of ['Envíos a todo el país. Compra fácil y segura.', 'Envíos rápidos y seguros a todo el país']) {
@@ -43,7 +34,7 @@ describe('home page', () => {
 
 describe('login and guards', () => {
   it('blank fields show "Ambos campos son obligatorios"', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/login');
     await s.page.getByRole('button', { name: 'Ingresar' }).click();
     await expect.poll(() => s.page.getByRole('alert').textContent()).toBe('Ambos campos son obligatorios');
@@ -51,7 +42,7 @@ describe('login and guards', () => {
   });
 
   it('a wrong password shows "Usuario o contraseña incorrectos"', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/login');
     await s.page.getByLabel('Usuario').fill('admin');
     await s.page.getByLabel('Contraseña', { exact: true }).fill('equivocada');
@@ -63,7 +54,7 @@ describe('login and guards', () => {
   });
 
   it('an admin sees "Administrador" and reaches /Admin; logout goes to /login', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(s.page, 'admin', CLAVE_ADMIN);
     const nav = s.page.getByRole('navigation', { name: 'Principal', exact: true });
     await expect.poll(() => nav.getByRole('link', { name: /Administrador/ }).isVisible()).toBe(true);
@@ -78,7 +69,7 @@ describe('login and guards', () => {
   });
 
   it('a customer sees "Mis compras", not "Administrador", and is sent from /Admin to /', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(s.page, 'cliente', CLAVE_CLIENTE);
     const nav = s.page.getByRole('navigation', { name: 'Principal', exact: true });
     await expect.poll(() => nav.getByRole('link', { name: 'Mis compras' }).isVisible()).toBe(true);
@@ -89,7 +80,7 @@ describe('login and guards', () => {
   });
 
   it('an anonymous visit to /Admin lands on /login', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/Admin');
     await s.page.waitForURL('**/login');
     await expect.poll(() => s.page.getByRole('heading', { name: 'Iniciar Sesión' }).isVisible()).toBe(true);
@@ -99,7 +90,7 @@ describe('login and guards', () => {
 
 describe('API documentation', () => {
   it('/api/docs shows the OpenAPI description in the browser', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/api/docs');
     await expect.poll(() => s.page.getByText('API de la librería').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => s.page.getByText('/api/auth/login').first().isVisible()).toBe(true);

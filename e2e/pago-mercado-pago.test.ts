@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, capturaVisible, login, nuevaSesion } from './soporte/navegador';
-import { CLAVE_CLIENTE, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { capturaVisible, login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_CLIENTE } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Tu carrito' });
 
@@ -31,7 +23,7 @@ describe('paying with Mercado Pago from the cart (simulated checkout)', () => {
     ['Rechazar pago', '/mpfailure', 'Pago rechazado', 'Pago rechazado'],
   ] as const) {
     it(`${accion} returns to ${ruta}, confirmed by the shop`, async () => {
-      const s = await nuevaSesion(navegador, servidor.url);
+      const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
       await login(s.page, 'cliente', CLAVE_CLIENTE);
       await pagarConMercadoPago(s.page);
       await s.page.getByRole('button', { name: accion }).click();

@@ -1,19 +1,11 @@
 // The whole customer journey of issue 4, as one person would do it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
-import { CLAVE_CLIENTE, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
+import { CLAVE_CLIENTE } from './soporte/servidor';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 const sinNbsp = (t: string | null) => (t ?? '').replace(/\u00a0/g, ' ');
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Tu carrito' });
@@ -28,7 +20,7 @@ const cerrarCarrito = async (page: Page) => {
 
 describe('customer journey', () => {
   it('browse, search, filter, sort, add, add a promotion, hit the stock limit, order in cash with delivery, see it in Mis compras', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     const { page } = s;
     await login(page, 'cliente', CLAVE_CLIENTE);
 

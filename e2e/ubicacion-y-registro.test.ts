@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, captura, capturaVisible, nuevaSesion } from './soporte/navegador';
-import { iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captura, capturaVisible, nuevaSesion } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
 
-let servidor: ServidorDePrueba;
-let navegador: Browser;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 describe('location (spec screen 2)', () => {
   it('invites to the shop, embeds the map, draws the truck and links e-mail, WhatsApp and Instagram', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/');
     await s.page.getByRole('navigation', { name: 'Principal', exact: true }).getByRole('link', { name: 'Ubicación' }).click();
     await s.page.waitForURL('**/DondeEstamos');
@@ -38,7 +29,7 @@ describe('location (spec screen 2)', () => {
 
 describe('registration (spec screen 25)', () => {
   it('asks for every field, checks the e-mail and the password length', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/login');
     await s.page.getByRole('link', { name: 'Registrate' }).click();
     await s.page.waitForURL('**/registro');
@@ -76,7 +67,7 @@ describe('registration (spec screen 25)', () => {
   }
 
   it('a taken user name says so clearly', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await completar(s.page, 'cliente');
     await expect.poll(() => s.page.getByRole('alert').first().textContent()).toBe('El nombre de usuario ya existe');
     s.errores.length = 0; // the browser logs the 409 itself
@@ -85,7 +76,7 @@ describe('registration (spec screen 25)', () => {
   });
 
   it('a new customer is registered, logged in and taken home', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await completar(s.page, 'ana.perez');
     await s.page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => s.page.getByText('Hola, ana.perez').isVisible()).toBe(true);
@@ -96,7 +87,7 @@ describe('registration (spec screen 25)', () => {
 
 describe('login (spec screen 4)', () => {
   it('a wrong password shows the spec message', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/login');
     await s.page.getByLabel('Usuario').fill('cliente');
     await s.page.getByLabel('Contraseña', { exact: true }).fill('equivocada');
