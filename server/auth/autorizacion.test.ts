@@ -95,9 +95,11 @@ beforeAll(async () => {
   const documento = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, { 'x-acceso'?: Acceso }>>;
   };
-  operaciones = Object.entries(documento.paths).flatMap(([plantilla, metodos]) =>
+  const documentadas = Object.entries(documento.paths).flatMap(([plantilla, metodos]) =>
     Object.entries(metodos).map(([metodo, op]) => ({ method: metodo.toUpperCase(), plantilla, acceso: op['x-acceso']! })),
   );
+  // Every GET also answers HEAD (fastify adds it, the document leaves it out): the same access applies.
+  operaciones = [...documentadas, ...documentadas.filter((op) => op.method === 'GET').map((op) => ({ ...op, method: 'HEAD' }))];
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   puerto = (t.app.server.address() as AddressInfo).port;
 });
