@@ -24,6 +24,8 @@ afterAll(async () => {
 /** The app's code at `ms` (the library, not the server's code, computes it). */
 const codigoEn = (secreto: string, ms = Date.now()) => TOTP.generate({ secret: Secret.fromBase32(secreto), timestamp: ms });
 const PASO = 30_000;
+/** The demo admin's recovery codes, once the first test has enrolled them (it spent the first one). */
+let codigosDelAdmin: string[] = [];
 
 async function primerPaso(page: Page) {
   await page.goto('/login');
@@ -118,7 +120,49 @@ describe('second factor (ADMIN_MFA=opcional): enrolment, then sign-in in two ste
     await page.waitForURL('**/Admin/seguridad');
     await verTexto(page, M.codigosRestantes(9));
     await verTexto(page, 'Te quedan 9 códigos de recuperación sin usar.');
+    codigosDelAdmin = codigos;
     await s.cerrar();
+  });
+
+  // After the test above, which left the demo admin with a second factor.
+  it("another admin removes the demo admin's second factor from the user form; the demo admin then signs in with the password alone", async () => {
+    const s = await nuevaSesion(navegador, servidor.url);
+    const { page, contexto } = s;
+    const otro = await nuevaSesion(navegador, servidor.url);
+    // A second admin, made through the API with the first admin's session (signed in with a recovery
+    // code: the app's next code may already be spent by the test above).
+    await primerPaso(page);
+    await visible(page.getByRole('heading', { name: 'Verificación en dos pasos' }));
+    expect(codigosDelAdmin).toHaveLength(10);
+    await page.getByLabel('Código', { exact: true }).fill(codigosDelAdmin[1]!);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const creado = await contexto.request.post('/api/user', { data: { usuario: 'segunda', clave: 'tinta-verde-2031', rol: 'ADMIN' } });
+    expect(creado.status()).toBe(201);
+    await s.cerrar();
+
+    await login(otro.page, 'segunda', 'tinta-verde-2031');
+    await otro.page.goto('/grillaUsuarios');
+    await otro.page.getByRole('link', { name: 'Editar admin' }).click();
+    const seccion = otro.page.getByRole('group', { name: 'Verificación en dos pasos' });
+    await visible(seccion.getByText('Activada'));
+    await seccion.getByRole('button', { name: 'Quitar verificación en dos pasos' }).click();
+    const dialogo = otro.page.getByRole('dialog', { name: 'Quitar verificación en dos pasos' });
+    await visible(dialogo);
+    await captura(otro.page, 'usuario-quitar-segundo-factor');
+    await dialogo.getByRole('button', { name: 'Quitar' }).click();
+    await verTexto(otro.page, M.restablecida('admin'));
+    await visible(seccion.getByText('Desactivada'));
+    expect(await seccion.getByRole('button', { name: 'Quitar verificación en dos pasos' }).count()).toBe(0);
+    // One's own is not removed there: a link to Seguridad instead.
+    await otro.page.goto('/grillaUsuarios');
+    await otro.page.getByRole('link', { name: 'Editar segunda' }).click();
+    await visible(otro.page.getByRole('group', { name: 'Verificación en dos pasos' }).getByRole('link', { name: 'Seguridad' }));
+    await otro.cerrar();
+
+    const despues = await nuevaSesion(navegador, servidor.url);
+    await login(despues.page, 'admin', CLAVE_ADMIN);
+    await despues.cerrar();
   });
 });
 
