@@ -14,6 +14,11 @@ export const usuarioSesionSchema = z.object({
   usuario: z.string(),
   rol: z.enum(ROLES),
   mensaje: z.string().nullable(),
+  /**
+   * Present (true) only for an admin without a second factor under ADMIN_MFA=obligatorio: until they
+   * enrol, every route that needs a session but the enrolment ones answers 403.
+   */
+  debeActivarSegundoFactor: z.literal(true).optional(),
 });
 export type UsuarioSesion = z.infer<typeof usuarioSesionSchema>;
 
@@ -21,5 +26,9 @@ export const loginRespuestaSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   data: usuarioSesionSchema.optional(),
+  /** The password was right and the account has a second factor: no session yet, the code comes next. */
+  requiereCodigo: z.literal(true).optional(),
+  /** Signed in with a recovery code: how many are left. */
+  codigosRestantes: z.number().int().optional(),
 });
 export type LoginRespuesta = z.infer<typeof loginRespuestaSchema>;

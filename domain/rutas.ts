@@ -15,6 +15,8 @@ export const paths = {
   misCompras: '/misCompras',
   detalleVentaCliente: (id: number | string) => `/detalleVentaCliente/${id}`,
   admin: '/Admin',
+  /** The admin's own second factor (docs/decisions/021-segundo-factor.md). */
+  seguridad: '/Admin/seguridad',
   grillaInformes: '/grillaInformes',
   grillaPedidos: '/grillaPedidos',
   grillaProductos: '/grillaProducts',

@@ -62,6 +62,24 @@ const configSchema = z
     /** An admin's session ends after this many hours, or SESION_ADMIN_INACTIVIDAD_MINUTOS unused. */
     SESION_ADMIN_HORAS: z.coerce.number().int().min(1).default(12),
     SESION_ADMIN_INACTIVIDAD_MINUTOS: z.coerce.number().int().min(2).default(30),
+    /**
+     * Admins' second factor (server/auth/segundo-factor.ts): 'opcional', each admin decides; 'obligatorio',
+     * an admin without one can do nothing but enrol.
+     */
+    ADMIN_MFA: z.enum(['opcional', 'obligatorio']).default('opcional'),
+    /** 32 bytes in hex (`openssl rand -hex 32`) that encrypt the TOTP secrets at rest; empty: stored as they are. */
+    ADMIN_MFA_CLAVE: z
+      .string()
+      .optional()
+      .transform((v, ctx): Buffer | undefined => {
+        const valor = v?.trim() ?? '';
+        if (valor === '') return undefined;
+        if (!/^[0-9a-fA-F]{64}$/.test(valor)) {
+          ctx.addIssue({ code: 'custom', message: '64 caracteres hexadecimales (32 bytes), por ejemplo de `openssl rand -hex 32`' });
+          return z.NEVER;
+        }
+        return Buffer.from(valor, 'hex');
+      }),
   })
   .transform((c) => ({
     ...c,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UsuarioSesion } from '../../domain/auth';
+import { MENSAJES_SEGUNDO_FACTOR } from '../../domain/segundo-factor';
 import { NoAutenticado, Prohibido } from '../errors';
 
 /**
@@ -27,6 +28,11 @@ declare module 'fastify' {
     mensajeNoAutenticado?: string;
     /** A public route whose answer carries the session's data (login, me): `Cache-Control: no-store`. */
     privada?: boolean;
+    /**
+     * Reachable by an admin who must still enrol a second factor (ADMIN_MFA=obligatorio): the enrolment
+     * routes. Every other route that needs a session answers them 403 until they have one.
+     */
+    antesDelSegundoFactor?: boolean;
   }
   interface FastifyRequest {
     usuario: UsuarioSesion | null;
@@ -45,11 +51,19 @@ export function asegurarPropio(request: FastifyRequest, userId: number | null | 
   return actual;
 }
 
-export const esAdmin = (request: FastifyRequest): boolean => request.usuario?.rol === 'ADMIN';
+/** An admin who still has to enrol a second factor sees a public route as anyone would (no costs). */
+export const esAdmin = (request: FastifyRequest): boolean => request.usuario?.rol === 'ADMIN' && !request.usuario.debeActivarSegundoFactor;
 
-/** Throws 401 or 403 when the caller may not use a route with this access. */
+/**
+ * Throws 401 or 403 when the caller may not use a route with this access. An admin who must enrol a
+ * second factor first may use only the routes marked `antesDelSegundoFactor` among those that need a
+ * session: not their own data either, since 'propio' routes give an admin everyone's.
+ */
 export function verificarAcceso(request: FastifyRequest, acceso: Acceso): void {
   if (!requiereSesion(acceso)) return;
   if (!request.usuario) throw new NoAutenticado(request.routeOptions.config.mensajeNoAutenticado);
+  if (request.usuario.debeActivarSegundoFactor && !request.routeOptions.config.antesDelSegundoFactor) {
+    throw new Prohibido(MENSAJES_SEGUNDO_FACTOR.debeActivar);
+  }
   if (acceso === 'admin' && request.usuario.rol !== 'ADMIN') throw new Prohibido();
 }

@@ -25,10 +25,10 @@ export async function estaBloqueado(db: Db, nombre: string, ip: string): Promise
   return fallos(claveDireccion(ip)) >= MAX_FALLOS_POR_DIRECCION || fallos(claveCuentaYDireccion(nombre, ip)) >= MAX_FALLOS_POR_CUENTA_Y_DIRECCION;
 }
 
-export async function registrarFallo(db: Db, nombre: string, ip: string): Promise<void> {
+export async function registrarFallo(db: Db, nombre: string, ip: string, otrasClaves: string[] = []): Promise<void> {
   const ahora = new Date();
   const inicioVentana = new Date(ahora.getTime() - VENTANA_MS);
-  for (const clave of [claveDireccion(ip), claveCuentaYDireccion(nombre, ip)]) {
+  for (const clave of [claveDireccion(ip), claveCuentaYDireccion(nombre, ip), ...otrasClaves]) {
     // A window that has passed starts again at 1.
     await db
       .insert(intentoLogin)
@@ -46,4 +46,25 @@ export async function registrarFallo(db: Db, nombre: string, ip: string): Promis
 /** After a successful login: that account's failures from that address are forgotten, not the address's. */
 export async function limpiarFallos(db: Db, nombre: string, ip: string): Promise<void> {
   await db.delete(intentoLogin).where(eq(intentoLogin.clave, claveCuentaYDireccion(nombre, ip)));
+}
+
+// Wrong second-factor codes count like wrong passwords (the same two keys) and also per account: only
+// someone who already knows the password can make them, so this limit cannot be used by a stranger to
+// lock the owner out, and it bounds guessing the six digits from many addresses.
+export const MAX_FALLOS_DE_CODIGO_POR_CUENTA = 10;
+export const claveCodigoDeCuenta = (nombre: string) => `codigo:${normalizar(nombre)}`;
+
+export async function codigoBloqueado(db: Db, nombre: string, ip: string): Promise<boolean> {
+  if (await estaBloqueado(db, nombre, ip)) return true;
+  const [fila] = await db.select().from(intentoLogin).where(eq(intentoLogin.clave, claveCodigoDeCuenta(nombre)));
+  return !!fila && Date.now() - fila.desde.getTime() <= VENTANA_MS && fila.fallos >= MAX_FALLOS_DE_CODIGO_POR_CUENTA;
+}
+
+export async function registrarFalloDeCodigo(db: Db, nombre: string, ip: string): Promise<void> {
+  await registrarFallo(db, nombre, ip, [claveCodigoDeCuenta(nombre)]);
+}
+
+/** After a complete sign-in: that account's code failures are forgotten too. */
+export async function limpiarFallosDeCodigo(db: Db, nombre: string): Promise<void> {
+  await db.delete(intentoLogin).where(eq(intentoLogin.clave, claveCodigoDeCuenta(nombre)));
 }

@@ -4,10 +4,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRespuestaSchema, loginSchema, usuarioSesionSchema } from '../../domain/auth';
 import { MENSAJES } from '../../domain/mensajes';
+import { codigoSchema, MENSAJES_SEGUNDO_FACTOR } from '../../domain/segundo-factor';
 import { usuario } from '../db/schema';
 import { hashParaUsuarioInexistente, verificarClave } from './claves';
-import { estaBloqueado, limpiarFallos, registrarFallo } from './intentos';
-import { borrarSesion, COOKIE_SESION, crearSesion, dejarCookieSesion } from './sesiones';
+import { codigoBloqueado, estaBloqueado, limpiarFallos, limpiarFallosDeCodigo, registrarFallo, registrarFalloDeCodigo } from './intentos';
+import {
+  buscarInicioPendiente,
+  consumirInicioPendiente,
+  COOKIE_INICIO_PENDIENTE,
+  crearInicioPendiente,
+  dejarCookieInicioPendiente,
+  quitarCookieInicioPendiente,
+} from './inicio-pendiente';
+import { tieneSegundoFactor, verificarCodigo } from './segundo-factor';
+import { segundoFactorRoutes } from './segundo-factor-routes';
+import { borrarSesion, COOKIE_SESION, crearSesion, dejarCookieSesion, usuarioDeSesion } from './sesiones';
+
+const MENSAJE_EXITO = 'Inicio de sesión exitoso';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,12 +52,62 @@ export async function authRoutes(app: FastifyInstance) {
         await registrarFallo(app.db, nombre, request.ip);
         return reply.code(401).send({ success: false, message: MENSAJES.loginIncorrecto });
       }
+      if (await tieneSegundoFactor(app.db, encontrado.id)) {
+        // No session yet, and the failures stay counted: the code is guessed under the same limits.
+        dejarCookieInicioPendiente(reply, await crearInicioPendiente(app.db, encontrado.id), cookieSegura);
+        return { success: true, message: MENSAJES_SEGUNDO_FACTOR.ingresaCodigo, requiereCodigo: true as const };
+      }
       await limpiarFallos(app.db, nombre, request.ip);
+      dejarCookieSesion(reply, await crearSesion(app.db, encontrado, app.config), cookieSegura);
+      return { success: true, message: MENSAJE_EXITO, data: usuarioDeSesion(encontrado, false, app.config) };
+    },
+  );
+
+  r.post(
+    '/api/auth/login/codigo',
+    {
+      config: { acceso: 'publico', privada: true },
+      attachValidation: true,
+      schema: {
+        tags: ['auth'],
+        summary: 'Segundo paso del inicio de sesión: el código de la aplicación o uno de recuperación; deja la cookie de sesión',
+        description: 'Necesita la cookie de pocos minutos que deja el primer paso cuando la cuenta tiene verificación en dos pasos.',
+        body: codigoSchema,
+        response: { 200: loginRespuestaSchema, 400: loginRespuestaSchema, 401: loginRespuestaSchema, 429: loginRespuestaSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) {
+        return reply.code(400).send({ success: false, message: MENSAJES_SEGUNDO_FACTOR.codigoObligatorio });
+      }
+      const token = request.cookies[COOKIE_INICIO_PENDIENTE];
+      const userId = token ? await buscarInicioPendiente(app.db, token) : null;
+      const [encontrado] = userId === null ? [] : await app.db.select().from(usuario).where(eq(usuario.id, userId)).limit(1);
+      if (!token || !encontrado) {
+        quitarCookieInicioPendiente(reply);
+        return reply.code(401).send({ success: false, message: MENSAJES_SEGUNDO_FACTOR.inicioVencido });
+      }
+      if (await codigoBloqueado(app.db, encontrado.usuario, request.ip)) {
+        return reply.code(429).send({ success: false, message: MENSAJES.loginDemasiadosIntentos });
+      }
+      const aceptado = await verificarCodigo(app.db, encontrado.id, request.body.codigo, app.config.ADMIN_MFA_CLAVE);
+      if (!aceptado) {
+        await registrarFalloDeCodigo(app.db, encontrado.usuario, request.ip);
+        return reply.code(401).send({ success: false, message: MENSAJES_SEGUNDO_FACTOR.codigoIncorrecto });
+      }
+      quitarCookieInicioPendiente(reply);
+      // The same half-way sign-in, sent twice with two good codes, makes one session.
+      if (!(await consumirInicioPendiente(app.db, token))) {
+        return reply.code(401).send({ success: false, message: MENSAJES_SEGUNDO_FACTOR.inicioVencido });
+      }
+      await limpiarFallos(app.db, encontrado.usuario, request.ip);
+      await limpiarFallosDeCodigo(app.db, encontrado.usuario);
       dejarCookieSesion(reply, await crearSesion(app.db, encontrado, app.config), cookieSegura);
       return {
         success: true,
-        message: 'Inicio de sesión exitoso',
-        data: { id: encontrado.id, usuario: encontrado.usuario, rol: encontrado.rol, mensaje: encontrado.mensaje },
+        message: aceptado.tipo === 'recuperacion' ? MENSAJES_SEGUNDO_FACTOR.codigosRestantes(aceptado.restantes) : MENSAJE_EXITO,
+        data: usuarioDeSesion(encontrado, true, app.config),
+        ...(aceptado.tipo === 'recuperacion' ? { codigosRestantes: aceptado.restantes } : {}),
       };
     },
   );
@@ -56,6 +119,7 @@ export async function authRoutes(app: FastifyInstance) {
       const token = request.cookies[COOKIE_SESION];
       if (token) await borrarSesion(app.db, token);
       reply.clearCookie(COOKIE_SESION, { path: '/' });
+      quitarCookieInicioPendiente(reply);
       return reply.code(204).send(null);
     },
   );
@@ -69,4 +133,6 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => request.usuario,
   );
+
+  await app.register(segundoFactorRoutes);
 }

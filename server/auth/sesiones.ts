@@ -5,14 +5,14 @@ import type { UsuarioSesion } from '../../domain/auth';
 import type { Rol } from '../../domain/enums';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { sesion, usuario } from '../db/schema';
+import { inicioPendiente, segundoFactor, sesion, usuario } from '../db/schema';
 
 export const COOKIE_SESION = 'sesion';
 
 /** `ultimo_uso` is written at most this often per session, not on every request. */
 export const RENOVAR_USO_CADA_MS = 60_000;
 
-export type ConfigSesion = Pick<Config, 'SESION_DIAS' | 'SESION_INACTIVIDAD_DIAS' | 'SESION_ADMIN_HORAS' | 'SESION_ADMIN_INACTIVIDAD_MINUTOS'>;
+export type ConfigSesion = Pick<Config, 'SESION_DIAS' | 'SESION_INACTIVIDAD_DIAS' | 'SESION_ADMIN_HORAS' | 'SESION_ADMIN_INACTIVIDAD_MINUTOS' | 'ADMIN_MFA'>;
 
 export interface LimitesSesion {
   /** From creation, however much the session is used. */
@@ -28,7 +28,20 @@ export function limitesDeSesion(config: ConfigSesion, rol: Rol): LimitesSesion {
     : { absolutoMs: config.SESION_DIAS * 86_400_000, inactividadMs: config.SESION_INACTIVIDAD_DIAS * 86_400_000 };
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The session's user as requests see it. An admin without a confirmed second factor under
+ * ADMIN_MFA=obligatorio is marked: until they enrol, they may only enrol (server/auth/acceso.ts).
+ */
+export function usuarioDeSesion(
+  fila: { id: number; usuario: string; rol: Rol; mensaje: string | null },
+  conSegundoFactor: boolean,
+  config: Pick<Config, 'ADMIN_MFA'>,
+): UsuarioSesion {
+  const base = { id: fila.id, usuario: fila.usuario, rol: fila.rol, mensaje: fila.mensaje };
+  return fila.rol === 'ADMIN' && config.ADMIN_MFA === 'obligatorio' && !conSegundoFactor ? { ...base, debeActivarSegundoFactor: true } : base;
+}
 
 // Every time decision below uses the JavaScript clock (not SQL now()), so tests can move it.
 
@@ -57,9 +70,11 @@ export async function buscarUsuarioDeSesion(db: Db, token: string, config: Confi
       creada: sesion.creada,
       expira: sesion.expira,
       ultimoUso: sesion.ultimoUso,
+      segundoFactor: segundoFactor.confirmado,
     })
     .from(sesion)
     .innerJoin(usuario, eq(usuario.id, sesion.userId))
+    .leftJoin(segundoFactor, eq(segundoFactor.userId, sesion.userId))
     .where(eq(sesion.id, id))
     .limit(1);
   if (!fila) return null;
@@ -74,7 +89,7 @@ export async function buscarUsuarioDeSesion(db: Db, token: string, config: Confi
   if (ahora - fila.ultimoUso.getTime() >= RENOVAR_USO_CADA_MS) {
     await db.update(sesion).set({ ultimoUso: new Date(ahora) }).where(eq(sesion.id, id));
   }
-  return { id: fila.id, usuario: fila.usuario, rol: fila.rol, mensaje: fila.mensaje };
+  return usuarioDeSesion(fila, fila.segundoFactor !== null, config);
 }
 
 export async function borrarSesion(db: Db, token: string): Promise<void> {
@@ -87,9 +102,10 @@ export async function cerrarOtrasSesiones(db: Db, userId: number, tokenActual: s
   await db.delete(sesion).where(otras);
 }
 
-/** Deletes the sessions past their cookie's expiry or past the limits of their user's current role. */
+/** Deletes the sessions past their cookie's expiry or past the limits of their user's current role, and sign-ins left half-way. */
 export async function borrarSesionesVencidas(db: Db, config: ConfigSesion): Promise<void> {
   const ahora = Date.now();
+  await db.delete(inicioPendiente).where(lt(inicioPendiente.expira, new Date(ahora)));
   const admins = db.select({ id: usuario.id }).from(usuario).where(eq(usuario.rol, 'ADMIN'));
   const fuera = ({ absolutoMs, inactividadMs }: LimitesSesion) =>
     or(lt(sesion.creada, new Date(ahora - absolutoMs)), lt(sesion.ultimoUso, new Date(ahora - inactividadMs)));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -239,6 +240,56 @@ export const intentoLogin = pgTable('intento_login', {
   desde: momento('desde').notNull().defaultNow(),
 });
 
+/**
+ * An admin's TOTP second factor (RFC 6238; docs/decisions/021-segundo-factor.md). One per user; it counts
+ * only once confirmed with a first code.
+ */
+export const segundoFactor = pgTable('segundo_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => usuario.id, { onDelete: 'cascade' }),
+  /** The shared secret, AES-256-GCM with ADMIN_MFA_CLAVE when set (server/auth/totp.ts). Never answered after enrolment. */
+  secreto: text('secreto').notNull(),
+  /** Null while enrolment waits for its first code. */
+  confirmado: momento('confirmado'),
+  /** The last 30-second time step whose code was accepted: that code, and older ones, are refused. */
+  ultimoPaso: bigint('ultimo_paso', { mode: 'number' }),
+  creado: momento('creado').notNull().defaultNow(),
+});
+
+/** One-use recovery codes of a second factor; they go with it. */
+export const codigoRecuperacion = pgTable(
+  'codigo_recuperacion',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => segundoFactor.userId, { onDelete: 'cascade' }),
+    /** SHA-256 of this code's own salt and the code (high-entropy codes: a fast hash is enough). */
+    hash: text('hash').notNull(),
+    sal: text('sal').notNull(),
+    usado: momento('usado'),
+  },
+  (t) => [index('codigo_recuperacion_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in whose password was right and whose second factor is still to come: a few minutes, in an
+ * HttpOnly cookie of its own that grants nothing else.
+ */
+export const inicioPendiente = pgTable(
+  'inicio_pendiente',
+  {
+    /** SHA-256 of the cookie token. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    expira: momento('expira').notNull(),
+  },
+  (t) => [index('inicio_pendiente_expira_idx').on(t.expira)],
+);
+
 /** First answer of a cart order per Idempotency-Key, so a retry creates nothing more. */
 export const pedidoIdempotente = pgTable(
   'pedido_idempotente',
@@ -301,4 +352,7 @@ export const schema = {
   pedidoIdempotente,
   preferenciaSimulada,
   pagoSimulado,
+  segundoFactor,
+  codigoRecuperacion,
+  inicioPendiente,
 };

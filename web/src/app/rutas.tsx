@@ -64,6 +64,7 @@ export const rutas: RouteObject[] = [
         ),
         children: [
           { path: 'Admin', ...admin(() => import('../features/admin/admin-home-page')) },
+          { path: 'Admin/seguridad', ...admin(() => import('../features/admin/seguridad/seguridad-page')) },
           { path: 'grillaPedidos', ...admin(() => import('../features/admin/ventas/grilla-pedidos-page')) },
           { path: 'formVenta/:idVenta', ...admin(() => import('../features/admin/ventas/form-venta-page')) },
           { path: 'formDetalleVenta/:idVenta/:idDetalleVenta', ...admin(() => import('../features/admin/ventas/form-detalle-venta-page')) },

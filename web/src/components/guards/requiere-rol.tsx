@@ -16,12 +16,16 @@ export function Cargando() {
   );
 }
 
-/** Spec section 2: while the session loads 'Cargando...'; no session goes to /login; the wrong role to /. */
+/**
+ * Spec section 2: while the session loads 'Cargando...'; no session goes to /login; the wrong role to /.
+ * An admin who must enrol a second factor first (ADMIN_MFA=obligatorio) sees only the Seguridad page.
+ */
 export function RequiereRol({ rol, children }: { rol?: Rol; children: ReactNode }) {
   const { usuario, cargando } = useUser();
   const location = useLocation();
   if (cargando) return <Cargando />;
   if (!usuario) return <Navigate to={paths.login} replace state={{ desde: `${location.pathname}${location.search}` }} />;
   if (rol && usuario.rol !== rol) return <Navigate to={paths.inicio} replace />;
+  if (rol === 'ADMIN' && usuario.debeActivarSegundoFactor && location.pathname !== paths.seguridad) return <Navigate to={paths.seguridad} replace />;
   return <>{children}</>;
 }

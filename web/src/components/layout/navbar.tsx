@@ -16,7 +16,8 @@ const MenuMovil = lazy(() => import('./menu-movil'));
 function Enlaces({ alNavegar }: { alNavegar?: () => void }) {
   const { usuario } = useUser();
   const esAdmin = usuario?.rol === 'ADMIN';
-  const { data } = useVentasPendientes(esAdmin);
+  // An admin who must enrol a second factor first may not read sales yet.
+  const { data } = useVentasPendientes(esAdmin && !usuario.debeActivarSegundoFactor);
   const hayPendientes = (data?.pendientes ?? 0) > 0;
   const enlace = (to: string, texto: string) => (
     <NavLink to={to} className={classes.enlace} onClick={alNavegar} end={to === paths.inicio}>

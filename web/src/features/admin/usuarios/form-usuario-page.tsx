@@ -1,19 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Container, Fieldset, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Fieldset, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LOCALIDAD_LABEL, PROVINCIA_LABEL, ROL_LABEL, opciones, type Localidad, type Provincia, type Rol } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { MENSAJES_PERSONA } from '../../../../../domain/persona';
+import { MENSAJES_SEGUNDO_FACTOR } from '../../../../../domain/segundo-factor';
 import { MENSAJES_USUARIO, usuarioCompletoActualizarSchema, usuarioCompletoCrearSchema, type UsuarioCompleto } from '../../../../../domain/usuario';
 import { useGuardarUsuarioCompleto, useUsuarioCompleto } from '../../../api/admin-usuarios';
-import { ApiError } from '../../../api/client';
+import { ApiError, mensajeDeError } from '../../../api/client';
+import { useRestablecerSegundoFactor, useSegundoFactorDeUsuario } from '../../../api/segundo-factor';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { useUser } from '../../../sesion/usuario-context';
+import { ConfirmarModal } from '../comun/confirmar-modal';
 
 const aOpciones = <K extends string>(labels: Record<K, string>) => opciones(labels).map(({ key, nombre }) => ({ value: key, label: nombre }));
 const LOCALIDADES = aOpciones(LOCALIDAD_LABEL);
@@ -176,6 +179,70 @@ function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
           </Group>
         </Stack>
       </form>
+      {id > 0 && <VerificacionEnDosPasos id={id} nombre={inicial.usuario.usuario} esAdmin={inicial.rol === 'ADMIN'} propio={id === sesion?.id} />}
     </Container>
+  );
+}
+
+/**
+ * Another user's second factor, which an admin may remove (a lost phone); one's own is managed, with a
+ * code, on the Seguridad page.
+ */
+function VerificacionEnDosPasos({ id, nombre, esAdmin, propio }: { id: number; nombre: string; esAdmin: boolean; propio: boolean }) {
+  const consulta = useSegundoFactorDeUsuario(propio ? 0 : id);
+  const restablecer = useRestablecerSegundoFactor();
+  const [confirmando, setConfirmando] = useState(false);
+  if (propio) {
+    return (
+      <Fieldset legend="Verificación en dos pasos" mt="md">
+        <Text size="sm">
+          La tuya se activa, se desactiva y renueva sus códigos de recuperación en{' '}
+          <Anchor component={Link} to={paths.seguridad}>
+            Seguridad
+          </Anchor>
+          .
+        </Text>
+      </Fieldset>
+    );
+  }
+  const activa = consulta.data?.activa;
+  if (!esAdmin && !activa) return null;
+  const quitar = () =>
+    restablecer.mutate(id, {
+      onSuccess: () => {
+        setConfirmando(false);
+        notifications.show({ color: 'green', message: MENSAJES_SEGUNDO_FACTOR.restablecida(nombre) });
+      },
+      onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e) }),
+    });
+  return (
+    <Fieldset legend="Verificación en dos pasos" mt="md">
+      <Group justify="space-between">
+        {activa === undefined ? (
+          <Text size="sm" c="dimmed">
+            Cargando...
+          </Text>
+        ) : (
+          <Badge color={activa ? 'green' : 'gray'} variant="light">
+            {activa ? 'Activada' : 'Desactivada'}
+          </Badge>
+        )}
+        {activa && (
+          <Button color="red" variant="outline" onClick={() => setConfirmando(true)}>
+            Quitar verificación en dos pasos
+          </Button>
+        )}
+      </Group>
+      <ConfirmarModal
+        abierto={confirmando}
+        titulo="Quitar verificación en dos pasos"
+        textoConfirmar="Quitar"
+        confirmando={restablecer.isPending}
+        onCancelar={() => setConfirmando(false)}
+        onConfirmar={quitar}
+      >
+        {`¿Quitar la verificación en dos pasos de ${nombre}? Hacelo solo si perdió el teléfono y sus códigos de recuperación: se cierran sus sesiones y la próxima vez entra solo con su contraseña.`}
+      </ConfirmarModal>
+    </Fieldset>
   );
 }
