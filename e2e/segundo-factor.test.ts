@@ -1,25 +1,17 @@
 import fs from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES_SEGUNDO_FACTOR as M } from '../domain/segundo-factor';
 import { verTexto, visible } from './soporte/admin';
-import { abrirNavegador, captura, login, nuevaSesion } from './soporte/navegador';
+import { entornoDePrueba } from './soporte/entorno';
+import { captura, login, nuevaSesion } from './soporte/navegador';
 import { CLAVE_ADMIN, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
 
 // Its own servers: the demo admin enrols a second factor here. Codes are computed from the key the page
 // shows, with the real clock the server uses too.
 
-let navegador: Browser;
-let servidor: ServidorDePrueba;
-
-beforeAll(async () => {
-  [servidor, navegador] = await Promise.all([iniciarServidor(), abrirNavegador()]);
-});
-afterAll(async () => {
-  await navegador?.close();
-  await servidor?.detener();
-});
+const entorno = entornoDePrueba();
 
 /** The app's code at `ms` (the library, not the server's code, computes it). */
 const codigoEn = (secreto: string, ms = Date.now()) => TOTP.generate({ secret: Secret.fromBase32(secreto), timestamp: ms });
@@ -54,7 +46,7 @@ async function activar(page: Page, nombreCaptura: string) {
 
 describe('second factor (ADMIN_MFA=opcional): enrolment, then sign-in in two steps', () => {
   it('enrols from the Seguridad page with the QR and a computed code, downloads the recovery codes, and signs in with a code and with a recovery code', async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     const { page, contexto } = s;
     // Without a second factor the demo admin signs in with the password alone.
     await login(page, 'admin', CLAVE_ADMIN);
@@ -126,9 +118,9 @@ describe('second factor (ADMIN_MFA=opcional): enrolment, then sign-in in two ste
 
   // After the test above, which left the demo admin with a second factor.
   it("another admin removes the demo admin's second factor from the user form; the demo admin then signs in with the password alone", async () => {
-    const s = await nuevaSesion(navegador, servidor.url);
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     const { page, contexto } = s;
-    const otro = await nuevaSesion(navegador, servidor.url);
+    const otro = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     // A second admin, made through the API with the first admin's session (signed in with a recovery
     // code: the app's next code may already be spent by the test above).
     await primerPaso(page);
@@ -160,7 +152,7 @@ describe('second factor (ADMIN_MFA=opcional): enrolment, then sign-in in two ste
     await visible(otro.page.getByRole('group', { name: 'Verificación en dos pasos' }).getByRole('link', { name: 'Seguridad' }));
     await otro.cerrar();
 
-    const despues = await nuevaSesion(navegador, servidor.url);
+    const despues = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(despues.page, 'admin', CLAVE_ADMIN);
     await despues.cerrar();
   });
@@ -176,7 +168,7 @@ describe('second factor (ADMIN_MFA=obligatorio)', () => {
   });
 
   it('an admin without one is taken to the Seguridad page, and kept there until enrolling (on a phone)', async () => {
-    const s = await nuevaSesion(navegador, obligatorio.url, { ancho: 390, alto: 844 });
+    const s = await nuevaSesion(entorno.navegador, obligatorio.url, { ancho: 390, alto: 844 });
     const { page } = s;
     await primerPaso(page);
     await page.waitForURL('**/Admin/seguridad');
