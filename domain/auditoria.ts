@@ -132,49 +132,49 @@ export const nombreArchivoAuditoria = (desde?: string, hasta?: string): string =
 
 // ---- How values read ----
 
+/** Each field's label, in the order a row shows them (the database keeps JSON keys in its own order). */
 const CAMPOS: Record<string, string> = {
   usuario: 'Usuario',
   rol: 'Rol',
   mensaje: 'Mensaje',
+  codigo: 'Código',
   denominacion: 'Denominación',
   marca: 'Marca',
-  codigo: 'Código',
   descripcion: 'Descripción',
   categoriaId: 'Categoría nro',
   imagen: 'Imagen',
-  precio: 'Precio',
   costo: 'Costo',
   porcentaje: 'Margen %',
+  precio: 'Precio',
+  precioPromocional: 'Precio promocional',
+  fechaInicio: 'Inicio',
+  fechaFin: 'Fin',
   stock: 'Stock',
-  cantidad: 'Cantidad',
   fecha: 'Fecha',
-  estadoVenta: 'Estado',
-  formaPago: 'Forma de pago',
-  envio: 'Envío',
-  conEnvio: 'Con envío',
-  total: 'Total',
-  totalVenta: 'Total de la venta',
   userId: 'Cliente nro',
   ventaId: 'Venta nro',
   productoId: 'Producto nro',
   promocionId: 'Promoción nro',
+  cantidad: 'Cantidad',
   precioAplicado: 'Precio aplicado',
-  precioPromocional: 'Precio promocional',
-  fechaInicio: 'Inicio',
-  fechaFin: 'Fin',
+  estadoVenta: 'Estado',
+  formaPago: 'Forma de pago',
   estadoPago: 'Estado del pago',
   pagoId: 'Pago nro',
   monto: 'Monto',
+  envio: 'Envío',
+  conEnvio: 'Con envío',
+  total: 'Total',
+  totalVenta: 'Total de la venta',
+  lineas: 'Líneas',
+  desde: 'Desde',
+  hasta: 'Hasta',
+  cantidadVentas: 'Cantidad de ventas',
+  ventas: 'Ventas',
   stockDevuelto: 'Stock devuelto',
   stockLiberado: 'Stock liberado',
   ventasConStockDevuelto: 'Ventas con stock devuelto',
   sinStockParaAprobacionTardia: 'Sin stock para el pago tardío',
-  origen: 'Origen',
-  lineas: 'Líneas',
-  ventas: 'Ventas',
-  desde: 'Desde',
-  hasta: 'Hasta',
-  cantidadVentas: 'Cantidad de ventas',
   camposPersonales: 'Datos personales cambiados',
   nombre: 'nombre',
   apellido: 'apellido',
@@ -186,6 +186,13 @@ const CAMPOS: Record<string, string> = {
   provincia: 'provincia',
   motivo: 'Motivo',
 };
+const ORDEN = new Map(Object.keys(CAMPOS).map((campo, i) => [campo, i]));
+/** Known fields in CAMPOS' order, unknown ones after them as they came. */
+const enOrden = (campos: string[]): string[] =>
+  campos
+    .map((c, i) => [c, ORDEN.get(c) ?? ORDEN.size + i] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([c]) => c);
 const DINERO = new Set(['precio', 'costo', 'envio', 'total', 'totalVenta', 'precioAplicado', 'precioPromocional', 'monto']);
 const ENUMS: Record<string, Record<string, string>> = {
   rol: ROL_LABEL,
@@ -213,8 +220,9 @@ export function valorLegible(campo: string, valor: unknown): string {
   if (typeof valor === 'string' && campo === 'camposPersonales') return etiquetaCampo(valor);
   if (Array.isArray(valor)) return valor.map((v) => valorLegible(campo, v)).join('; ');
   if (typeof valor === 'object') {
-    return Object.entries(valor as Record<string, unknown>)
-      .map(([c, v]) => `${etiquetaCampo(c)} ${valorLegible(c, v)}`)
+    const objeto = valor as Record<string, unknown>;
+    return enOrden(Object.keys(objeto))
+      .map((c) => `${etiquetaCampo(c)} ${valorLegible(c, objeto[c])}`)
       .join(', ');
   }
   return String(valor);
@@ -227,13 +235,14 @@ export function valorLegible(campo: string, valor: unknown): string {
 export function describirCambios(evento: Pick<EventoAuditoria, 'antes' | 'despues' | 'detalle'>): string[] {
   const antes = evento.antes ?? {};
   const despues = evento.despues ?? {};
-  const campos = [...new Set([...Object.keys(antes), ...Object.keys(despues)])];
+  const campos = enOrden([...new Set([...Object.keys(antes), ...Object.keys(despues)])]);
   const lineas = campos.map((campo) => {
     const etiqueta = etiquetaCampo(campo);
     if (campo in antes && campo in despues) return `${etiqueta}: ${valorLegible(campo, antes[campo])} → ${valorLegible(campo, despues[campo])}`;
     return `${etiqueta}: ${valorLegible(campo, campo in despues ? despues[campo] : antes[campo])}`;
   });
-  for (const [campo, valor] of Object.entries(evento.detalle ?? {})) lineas.push(`${etiquetaCampo(campo)}: ${valorLegible(campo, valor)}`);
+  const detalle = evento.detalle ?? {};
+  for (const campo of enOrden(Object.keys(detalle))) lineas.push(`${etiquetaCampo(campo)}: ${valorLegible(campo, detalle[campo])}`);
   return lineas;
 }
 

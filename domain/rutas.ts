@@ -15,6 +15,7 @@ export const paths = {
   misCompras: '/misCompras',
   detalleVentaCliente: (id: number | string) => `/detalleVentaCliente/${id}`,
   admin: '/Admin',
+  auditoria: '/auditoria',
   grillaInformes: '/grillaInformes',
   grillaPedidos: '/grillaPedidos',
   grillaProductos: '/grillaProducts',
