@@ -16,7 +16,7 @@ import { idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditor
 import type { Db } from '../db/client';
 import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } from '../db/schema';
 import { AppError, Conflicto, NoAutenticado, NoEncontrado } from '../errors';
-import { bloquearVenta, lineasAuditadas, obtenerVenta, recalcularTotal } from './service';
+import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
 import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
 
 const faltaStock = ({ denominacion, stock }: Faltante) => mensajeStockInsuficiente(denominacion, stock);
@@ -125,7 +125,12 @@ export async function crearPedido(
     await registrarEvento(tx, contexto, {
       accion: 'venta.pedido',
       entidadId: ventaId,
-      despues: { formaPago: pedido.formaPago, conEnvio: pedido.envio === 1, total, lineas: await lineasAuditadas(tx, ventaId) },
+      despues: {
+        formaPago: pedido.formaPago,
+        conEnvio: pedido.envio === 1,
+        total,
+        lineas: lineas.map(({ promocionId, ...l }) => (promocionId === null ? l : { ...l, promocionId })),
+      },
     });
 
     const respuesta = { id: ventaId, total };
