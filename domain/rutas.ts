@@ -17,6 +17,7 @@ export const paths = {
   admin: '/Admin',
   /** The admin's own second factor (docs/decisions/021-segundo-factor.md). */
   seguridad: '/Admin/seguridad',
+  auditoria: '/auditoria',
   grillaInformes: '/grillaInformes',
   grillaPedidos: '/grillaPedidos',
   grillaProductos: '/grillaProducts',

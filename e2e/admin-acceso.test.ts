@@ -18,6 +18,7 @@ const RUTAS_ADMIN = [
   '/grillaUsuarios',
   '/formUsuario/0',
   '/grillaInformes',
+  '/auditoria',
 ];
 
 describe('admin routes (spec sections 2 and 6)', () => {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { mensajeDeCamposDesconocidos } from '../domain/contratos';
 import { MENSAJES } from '../domain/mensajes';
 import { TAMANO_MAXIMO_IMAGEN } from '../domain/producto';
+import { auditoriaRoutes } from './auditoria/routes';
 import { authPlugin, conAcceso } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(informeRoutes);
   await app.register(pagosPlugin);
   await app.register(pagosRoutes);
+  await app.register(auditoriaRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(

@@ -336,6 +336,42 @@ export const pagoSimulado = pgTable(
   (t) => [index('pago_simulado_referencia_idx').on(t.referencia)],
 );
 
+/**
+ * The audit trail (server/auditoria, docs/decisions/022-auditoria.md): append-only, a trigger refuses
+ * UPDATE, DELETE and TRUNCATE (migration 0004). No foreign keys: a row outlives its user, product or
+ * sale, and an ON DELETE action would have to change it. Never holds a password, hash, token or cookie.
+ */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Milliseconds, as a JavaScript Date holds them: the CSV export pages by (fecha, id) exactly. */
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    /** Who acted: the user's id, or null (Mercado Pago, the system, an anonymous visitor). */
+    usuarioId: integer('usuario_id'),
+    /** The user's name at the time, or the actor without a user ('Mercado Pago', 'Sistema', 'Anónimo'). */
+    usuario: text('usuario').notNull(),
+    /** `entidad.verbo`, one of domain/auditoria.ts's ACCIONES_AUDITORIA. */
+    accion: text('accion').notNull(),
+    entidad: text('entidad').notNull(),
+    entidadId: integer('entidad_id'),
+    /** The client's address (TRUST_PROXY decides whether X-Forwarded-For counts) and user agent. */
+    direccion: text('direccion'),
+    navegador: text('navegador'),
+    /** The values that matter before and after the change (price, stock, role, state). */
+    antes: jsonb('antes'),
+    despues: jsonb('despues'),
+    /** Facts of the event that are neither (the quantity loaded, the range of a bulk delete). */
+    detalle: jsonb('detalle'),
+  },
+  (t) => [
+    index('auditoria_fecha_idx').on(t.fecha, t.id),
+    index('auditoria_usuario_idx').on(t.usuarioId, t.fecha),
+    index('auditoria_entidad_idx').on(t.entidad, t.entidadId, t.fecha),
+    index('auditoria_accion_idx').on(t.accion, t.fecha),
+  ],
+);
+
 export const schema = {
   usuario,
   domicilio,
@@ -355,4 +391,5 @@ export const schema = {
   segundoFactor,
   codigoRecuperacion,
   inicioPendiente,
+  auditoria,
 };

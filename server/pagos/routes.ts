@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crearPreferenciaSchema, estadoPagoVentaSchema, MENSAJES_PAGO, preferenciaCreadaSchema } from '../../domain/pago';
+import { contextoDeMercadoPago } from '../auditoria/auditoria';
 import { usuarioRequerido } from '../auth/acceso';
 import { errorSchema } from '../http/schemas';
 import { firmaValida } from './firma';
@@ -77,7 +78,7 @@ export async function pagosRoutes(app: FastifyInstance) {
         return { recibido: true };
       }
       try {
-        registrarEnLog(request.log, await procesarNotificacionDePago(app.db, app.mercadoPago.pasarela, dataId));
+        registrarEnLog(request.log, await procesarNotificacionDePago(app.db, app.mercadoPago.pasarela, dataId, contextoDeMercadoPago(request)));
       } catch (error) {
         if (!(error instanceof ErrorDePasarela)) throw error;
         // Not acknowledged: Mercado Pago sends it again later.
@@ -106,6 +107,7 @@ export async function pagosRoutes(app: FastifyInstance) {
         request.params.ventaId,
         usuarioRequerido(request),
         (error) => request.log.warn({ err: error }, 'Mercado Pago no respondió; se informa el estado conocido'),
+        contextoDeMercadoPago(request),
       );
       if (resultado) registrarEnLog(request.log, resultado);
       return estado;

@@ -3,6 +3,7 @@ import type { UsuarioSesion } from '../../domain/auth';
 import type { EstadoPago } from '../../domain/enums';
 import { mismoMonto, montoDeItems } from '../../domain/money';
 import { MENSAJES_PAGO, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
+import { contextoDeMercadoPago, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, venta } from '../db/schema';
 import { AppError, Conflicto, NoEncontrado, Prohibido } from '../errors';
@@ -132,9 +133,11 @@ export type ResultadoPago =
 /**
  * Records what Mercado Pago says about a payment on its sale, idempotently: the same news twice
  * changes nothing. Used by the webhook, by the return pages' status check and by the expiry sweep.
- * One transaction with the sale's row locked, so concurrent notifications apply one after another.
+ * One transaction with the sale's row locked, so concurrent notifications apply one after another; a
+ * change of state writes its audit event there, with Mercado Pago as the actor (`contexto` adds the
+ * address of the request that brought the news).
  */
-export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date()): Promise<ResultadoPago> {
+export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date(), contexto: ContextoAuditoria = contextoDeMercadoPago()): Promise<ResultadoPago> {
   const referencia = pago.external_reference;
   const ventaId = referencia && /^\d{1,10}$/.test(referencia) ? Number(referencia) : Number.NaN;
   if (!Number.isSafeInteger(ventaId) || ventaId <= 0 || ventaId > 2_147_483_647) return { tipo: 'venta-desconocida', referencia };
@@ -166,15 +169,27 @@ export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date()): P
       if (await reservarStockDeNuevo(tx, ventaId)) stockLiberado = false;
       else sinStockParaAprobacionTardia = true;
     }
+    await registrarEvento(tx, contexto, {
+      accion: 'venta.registrar-pago',
+      entidadId: ventaId,
+      antes: { estadoPago: v.estadoPago, pagoId: v.pagoId, ...(stockLiberado !== v.stockLiberado ? { stockLiberado: v.stockLiberado } : {}) },
+      despues: { estadoPago: nuevo, pagoId: pago.id, ...(stockLiberado !== v.stockLiberado ? { stockLiberado } : {}) },
+      detalle: { monto: pago.transaction_amount, ...(sinStockParaAprobacionTardia ? { sinStockParaAprobacionTardia } : {}) },
+    });
     return { tipo: 'registrado', ventaId, estadoPago: nuevo, stockLiberado, sinStockParaAprobacionTardia };
   });
 }
 
 /** A verified notification names a payment: fetch it from Mercado Pago and record it. */
-export async function procesarNotificacionDePago(db: Db, pasarela: PasarelaPagos, pagoId: string): Promise<ResultadoPago> {
+export async function procesarNotificacionDePago(
+  db: Db,
+  pasarela: PasarelaPagos,
+  pagoId: string,
+  contexto: ContextoAuditoria = contextoDeMercadoPago(),
+): Promise<ResultadoPago> {
   const pago = await pasarela.obtenerPago(pagoId);
   if (!pago) return { tipo: 'ignorado', motivo: `Mercado Pago no conoce el pago ${pagoId}` };
-  return registrarPago(db, pago);
+  return registrarPago(db, pago, new Date(), contexto);
 }
 
 /** Of all the attempts on one order, the one that tells its state: an approval, else the latest. */
@@ -186,9 +201,14 @@ export function pagoQueCuenta(pagos: PagoMP[]): PagoMP | undefined {
 }
 
 /** Asks Mercado Pago about an order's payments and records the one that counts. */
-export async function sincronizarVenta(db: Db, pasarela: PasarelaPagos, ventaId: number): Promise<ResultadoPago | undefined> {
+export async function sincronizarVenta(
+  db: Db,
+  pasarela: PasarelaPagos,
+  ventaId: number,
+  contexto: ContextoAuditoria = contextoDeMercadoPago(),
+): Promise<ResultadoPago | undefined> {
   const pago = pagoQueCuenta(await pasarela.buscarPagos(String(ventaId)));
-  return pago ? registrarPago(db, pago) : undefined;
+  return pago ? registrarPago(db, pago, new Date(), contexto) : undefined;
 }
 
 /**
@@ -201,13 +221,14 @@ export async function consultarEstadoDePago(
   ventaId: number,
   usuario: UsuarioSesion,
   alFallar: (error: unknown) => void = () => undefined,
+  contexto: ContextoAuditoria = contextoDeMercadoPago(),
 ): Promise<{ estado: EstadoPagoVenta; resultado?: ResultadoPago }> {
   const antes = await buscarVenta(db, ventaId);
   asegurarDuenio(antes, usuario);
   let resultado: ResultadoPago | undefined;
   if (antes.formaPago === 'MERCADOPAGO') {
     try {
-      resultado = await sincronizarVenta(db, pasarela, ventaId);
+      resultado = await sincronizarVenta(db, pasarela, ventaId, contexto);
     } catch (error) {
       if (!(error instanceof ErrorDePasarela)) throw error;
       alFallar(error);

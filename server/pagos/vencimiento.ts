@@ -1,4 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
+import { CONTEXTO_SISTEMA, registrarEvento } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { venta } from '../db/schema';
 import { ErrorDePasarela, type PasarelaPagos } from './pasarela';
@@ -14,7 +15,7 @@ export interface ResultadoVencimiento {
 
 /**
  * A Mercado Pago order still unpaid `minutos` after it was placed stops holding units: its payment
- * becomes VENCIDO and its stock goes back, once. Mercado Pago is asked one last time first, so a
+ * becomes VENCIDO and its stock goes back, once, with an audit event by the 'Sistema'. Mercado Pago is asked one last time first, so a
  * payment whose notification was lost is recorded instead of expired. Safe to run on every
  * instance at once: the conditional updates let exactly one of them expire each sale.
  */
@@ -54,7 +55,14 @@ export async function vencerPagosPendientes(
         .where(and(eq(venta.id, id), eq(venta.estadoPago, 'PENDIENTE'), eq(venta.estadoVenta, 'PENDIENTE')))
         .returning({ id: venta.id });
       if (marcada.length === 0) return false;
-      await liberarStockDeVenta(tx, id, 'PAGO_VENCIDO');
+      const stockDevuelto = await liberarStockDeVenta(tx, id, 'PAGO_VENCIDO');
+      await registrarEvento(tx, CONTEXTO_SISTEMA, {
+        accion: 'venta.vencer-pago',
+        entidadId: id,
+        antes: { estadoPago: 'PENDIENTE' },
+        despues: { estadoPago: 'VENCIDO' },
+        detalle: { stockDevuelto },
+      });
       return true;
     });
     if (vencida) resultado.vencidas.push(id);

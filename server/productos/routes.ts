@@ -18,7 +18,8 @@ import {
   sugerenciasQuerySchema,
   validarProducto,
 } from '../../domain/producto';
-import { esAdmin, usuarioRequerido } from '../auth/acceso';
+import { contextoDe } from '../auditoria/auditoria';
+import { esAdmin } from '../auth/acceso';
 import { Invalido } from '../errors';
 import { errorSchema, idParam } from '../http/schemas';
 import { verificarImagen } from '../uploads/imagenes';
@@ -128,7 +129,7 @@ export async function productoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { datos, imagen } = await leerProductoConImagen(request);
-      const creado = await guardarProducto(app.db, app.imagenes, { datos, imagen, userId: usuarioRequerido(request).id });
+      const creado = await guardarProducto(app.db, app.imagenes, { datos, imagen }, contextoDe(request));
       return reply.code(201).send(creado);
     },
   );
@@ -147,7 +148,7 @@ export async function productoRoutes(app: FastifyInstance) {
     async (request) => {
       const { id, datos, imagen } = await leerProductoConImagen(request);
       if (id == null) throw new Invalido(MENSAJES_PRODUCTO.idObligatorio);
-      return guardarProducto(app.db, app.imagenes, { id, datos, imagen, userId: usuarioRequerido(request).id });
+      return guardarProducto(app.db, app.imagenes, { id, datos, imagen }, contextoDe(request));
     },
   );
 
@@ -163,7 +164,7 @@ export async function productoRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await eliminarProducto(app.db, app.imagenes, request.params.id);
+      await eliminarProducto(app.db, app.imagenes, request.params.id, contextoDe(request));
       return reply.code(204).send(null);
     },
   );
@@ -185,7 +186,7 @@ export async function productoRoutes(app: FastifyInstance) {
       const archivo = Object.values(archivos)[0];
       if (!archivo) throw new Invalido(MENSAJES_PRODUCTO.sinImagen);
       const extension = await verificarImagen(archivo);
-      return cambiarImagen(app.db, app.imagenes, request.params.id, { contenido: archivo, extension });
+      return cambiarImagen(app.db, app.imagenes, request.params.id, { contenido: archivo, extension }, contextoDe(request));
     },
   );
 
@@ -200,7 +201,7 @@ export async function productoRoutes(app: FastifyInstance) {
         response: { 200: productoSchema, ...errores },
       },
     },
-    async (request) => cambiarImagen(app.db, app.imagenes, request.params.id, null),
+    async (request) => cambiarImagen(app.db, app.imagenes, request.params.id, null, contextoDe(request)),
   );
 
   r.patch(
@@ -215,7 +216,7 @@ export async function productoRoutes(app: FastifyInstance) {
         response: { 200: productoSchema, ...errores },
       },
     },
-    async (request) => cargarStock(app.db, { id: request.params.id }, request.query.cantidad, usuarioRequerido(request).id),
+    async (request) => cargarStock(app.db, { id: request.params.id }, request.query.cantidad, contextoDe(request)),
   );
 
   r.post(
@@ -230,7 +231,7 @@ export async function productoRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const actualizado = await cargarStock(app.db, { codigo: request.body.codigo }, request.body.cantidad, usuarioRequerido(request).id);
+      const actualizado = await cargarStock(app.db, { codigo: request.body.codigo }, request.body.cantidad, contextoDe(request));
       return { message: MENSAJES_STOCK.actualizado, producto: actualizado };
     },
   );
@@ -255,7 +256,7 @@ export async function productoRoutes(app: FastifyInstance) {
         response: { 201: categoriaSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await crearCategoria(app.db, request.body.denominacion)),
+    async (request, reply) => reply.code(201).send(await crearCategoria(app.db, request.body.denominacion, contextoDe(request))),
   );
 }
 

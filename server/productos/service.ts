@@ -14,6 +14,7 @@ import {
   type sugerenciasQuerySchema,
 } from '../../domain/producto';
 import { busquedaDeProducto, normalizarBusqueda } from '../../domain/texto';
+import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
@@ -139,7 +140,30 @@ export interface GuardarProducto {
   datos: ProductoValidado;
   /** A new image's bytes, already checked by `verificarImagen`. */
   imagen?: { contenido: Buffer; extension: ExtensionImagen };
-  userId: number;
+}
+
+/** What the audit trail keeps of a product: what it is, what it costs and how many there are. */
+const CAMPOS_AUDITADOS = ['codigo', 'denominacion', 'marca', 'descripcion', 'categoriaId', 'imagen', 'costo', 'porcentaje', 'precio', 'stock'] as const;
+const columnasAuditadas = {
+  codigo: producto.codigo,
+  denominacion: producto.denominacion,
+  marca: producto.marca,
+  descripcion: producto.descripcion,
+  categoriaId: producto.categoriaId,
+  imagen: producto.imagen,
+  costo: producto.costo,
+  porcentaje: producto.porcentaje,
+  precio: producto.precio,
+  stock: producto.stock,
+};
+type ProductoAuditado = { [C in (typeof CAMPOS_AUDITADOS)[number]]: unknown };
+const auditado = (p: ProductoAuditado): ProductoAuditado => Object.fromEntries(CAMPOS_AUDITADOS.map((c) => [c, p[c]])) as ProductoAuditado;
+
+/** The product row as the audit trail keeps it, locked for the change. */
+async function productoParaCambiar(tx: Db, id: number) {
+  const [actual] = await tx.select(columnasAuditadas).from(producto).where(eq(producto.id, id)).for('update');
+  if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+  return actual;
 }
 
 const esCodigoRepetido = (error: unknown) => codigoPg(error) === '23505';
@@ -157,11 +181,13 @@ async function asegurarCodigoLibre(db: Db, codigo: string, salvoId?: number): Pr
 
 /**
  * Creates or edits a product in one transaction. Creation writes an INICIAL movement with the initial
- * stock; an edit that changes the stock writes an AJUSTE movement with the difference. A new image is
- * stored first and removed again if the transaction fails; the image it replaces is deleted after.
+ * stock; an edit that changes the stock writes an AJUSTE movement with the difference; both write
+ * their audit event (an edit, the fields that changed before and after). A new image is stored first
+ * and removed again if the transaction fails; the image it replaces is deleted after.
  */
-export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: GuardarProducto): Promise<Producto> {
-  const { datos, userId } = pedido;
+export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: GuardarProducto, contexto: ContextoAuditoria): Promise<Producto> {
+  const { datos } = pedido;
+  const userId = idDeUsuario(contexto);
   await asegurarCategoria(db, datos.categoriaId);
   const nuevaImagen = pedido.imagen ? await almacen.guardar(pedido.imagen.contenido, pedido.imagen.extension) : undefined;
   const valores = { ...datos, busqueda: busquedaDeProducto(datos), ...(nuevaImagen ? { imagen: nuevaImagen } : {}) };
@@ -173,14 +199,16 @@ export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: 
       if (pedido.id === undefined) {
         const [creado] = await tx.insert(producto).values(valores).returning({ id: producto.id });
         await registrarStockInicial(tx, [{ productoId: creado!.id, stock: datos.stock }], userId);
+        await registrarEvento(tx, contexto, { accion: 'producto.crear', entidadId: creado!.id, despues: auditado(await productoParaCambiar(tx, creado!.id)) });
         return creado!.id;
       }
-      const [actual] = await tx.select({ imagen: producto.imagen }).from(producto).where(eq(producto.id, pedido.id)).for('update');
-      if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+      const actual = await productoParaCambiar(tx, pedido.id);
       const { stock, ...sinStock } = valores;
       await tx.update(producto).set({ ...sinStock, actualizado: new Date() }).where(eq(producto.id, pedido.id));
       await fijarStock(tx, pedido.id, stock, userId);
       if (nuevaImagen) imagenAnterior = actual.imagen;
+      const cambios = diferencias(actual, await productoParaCambiar(tx, pedido.id), CAMPOS_AUDITADOS);
+      if (cambios) await registrarEvento(tx, contexto, { accion: 'producto.editar', entidadId: pedido.id, ...cambios });
       return pedido.id;
     });
   } catch (error) {
@@ -193,13 +221,13 @@ export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: 
 }
 
 /** A product that was sold keeps the sales' history: it cannot be deleted (409). */
-export async function eliminarProducto(db: Db, almacen: AlmacenImagenes, id: number): Promise<void> {
+export async function eliminarProducto(db: Db, almacen: AlmacenImagenes, id: number, contexto: ContextoAuditoria): Promise<void> {
   const imagen = await db.transaction(async (tx) => {
-    const [actual] = await tx.select({ imagen: producto.imagen }).from(producto).where(eq(producto.id, id)).for('update');
-    if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
+    const actual = await productoParaCambiar(tx, id);
     const [vendido] = await tx.select({ id: detalleVenta.id }).from(detalleVenta).where(eq(detalleVenta.productoId, id)).limit(1);
     if (vendido) throw new Conflicto(MENSAJES_PRODUCTO.tieneVentas);
     await tx.delete(producto).where(eq(producto.id, id));
+    await registrarEvento(tx, contexto, { accion: 'producto.eliminar', entidadId: id, antes: auditado(actual) });
     return actual.imagen;
   });
   await almacen.borrar(imagen);
@@ -211,6 +239,7 @@ export async function cambiarImagen(
   almacen: AlmacenImagenes,
   id: number,
   imagen: { contenido: Buffer; extension: ExtensionImagen } | null,
+  contexto: ContextoAuditoria,
 ): Promise<Producto> {
   const nueva = imagen ? await almacen.guardar(imagen.contenido, imagen.extension) : null;
   let anterior: string | null;
@@ -219,6 +248,9 @@ export async function cambiarImagen(
       const [actual] = await tx.select({ imagen: producto.imagen }).from(producto).where(eq(producto.id, id)).for('update');
       if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
       await tx.update(producto).set({ imagen: nueva, actualizado: new Date() }).where(eq(producto.id, id));
+      if (actual.imagen !== nueva) {
+        await registrarEvento(tx, contexto, { accion: 'producto.cambiar-imagen', entidadId: id, antes: { imagen: actual.imagen }, despues: { imagen: nueva } });
+      }
       return actual.imagen;
     });
   } catch (error) {
@@ -229,13 +261,25 @@ export async function cambiarImagen(
   return obtenerProducto(db, id);
 }
 
-/** Adds units (a delivery from a supplier): one CARGA movement, in the same transaction. */
-export async function cargarStock(db: Db, filtro: { id: number } | { codigo: string }, cantidad: number, userId: number): Promise<Producto> {
+/** Adds units (a delivery from a supplier): one CARGA movement and its audit event, in the same transaction. */
+export async function cargarStock(
+  db: Db,
+  filtro: { id: number } | { codigo: string },
+  cantidad: number,
+  contexto: ContextoAuditoria,
+): Promise<Producto> {
   const id = await db.transaction(async (tx) => {
     const donde = 'id' in filtro ? eq(producto.id, filtro.id) : eq(producto.codigo, filtro.codigo);
-    const cargado = await cargarUnidades(tx, donde, cantidad, userId);
+    const cargado = await cargarUnidades(tx, donde, cantidad, idDeUsuario(contexto));
     if (cargado === null) throw new NoEncontrado('id' in filtro ? MENSAJES.productoNoEncontrado : MENSAJES_STOCK.productoInvalido);
-    return cargado;
+    await registrarEvento(tx, contexto, {
+      accion: 'producto.cargar-stock',
+      entidadId: cargado.id,
+      antes: { stock: cargado.stock - cantidad },
+      despues: { stock: cargado.stock },
+      detalle: { cantidad },
+    });
+    return cargado.id;
   });
   return obtenerProducto(db, id);
 }
@@ -261,7 +305,7 @@ export async function sugerirProductos(db: Db, consulta: z.output<typeof sugeren
 }
 
 /** The product form may add a category; names are unique regardless of case. */
-export async function crearCategoria(db: Db, denominacion: string): Promise<Categoria> {
+export async function crearCategoria(db: Db, denominacion: string, contexto: ContextoAuditoria): Promise<Categoria> {
   const [existente] = await db
     .select({ id: categoria.id })
     .from(categoria)
@@ -269,8 +313,11 @@ export async function crearCategoria(db: Db, denominacion: string): Promise<Cate
     .limit(1);
   if (existente) throw new Conflicto(MENSAJES_CATEGORIA.existente(denominacion));
   try {
-    const [creada] = await db.insert(categoria).values({ denominacion }).returning();
-    return creada!;
+    return await db.transaction(async (tx) => {
+      const [creada] = await tx.insert(categoria).values({ denominacion }).returning();
+      await registrarEvento(tx, contexto, { accion: 'categoria.crear', entidadId: creada!.id, despues: { denominacion } });
+      return creada!;
+    });
   } catch (error) {
     if (esCodigoRepetido(error)) throw new Conflicto(MENSAJES_CATEGORIA.existente(denominacion));
     throw error;

@@ -10,6 +10,7 @@ import {
   promocionFiltrosSchema,
   promocionSchema,
 } from '../../domain/promocion';
+import { contextoDe } from '../auditoria/auditoria';
 import { errorSchema, idParam } from '../http/schemas';
 import {
   agregarDetalle,
@@ -85,7 +86,7 @@ export async function promocionRoutes(app: FastifyInstance) {
         response: { 201: promocionSchema, ...errores },
       },
     },
-    async (request, reply) => reply.code(201).send(await crearPromocion(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await crearPromocion(app.db, request.body, contextoDe(request))),
   );
 
   r.delete(
@@ -95,7 +96,7 @@ export async function promocionRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Elimina una promoción y sus detalles', params: idParam, response: { 204: z.null(), ...errores } },
     },
     async (request, reply) => {
-      await eliminarPromocion(app.db, request.params.id);
+      await eliminarPromocion(app.db, request.params.id, contextoDe(request));
       return reply.code(204).send(null);
     },
   );
@@ -111,7 +112,7 @@ export async function promocionRoutes(app: FastifyInstance) {
         response: { 201: detallePromocionSchema, ...errores },
       },
     },
-    async (request, reply) => reply.code(201).send(await agregarDetalle(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await agregarDetalle(app.db, request.body, contextoDe(request))),
   );
 
   r.get(
@@ -130,7 +131,7 @@ export async function promocionRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Quita un producto de una promoción', params: idParam, response: { 204: z.null(), ...errores } },
     },
     async (request, reply) => {
-      await eliminarDetalle(app.db, request.params.id);
+      await eliminarDetalle(app.db, request.params.id, contextoDe(request));
       return reply.code(204).send(null);
     },
   );

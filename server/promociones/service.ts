@@ -12,6 +12,7 @@ import {
   type PromocionFiltros,
 } from '../../domain/promocion';
 import { normalizarBusqueda } from '../../domain/texto';
+import { registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detallePromocion, producto, promocion } from '../db/schema';
 import { contieneSinAcentos } from '../db/texto-sql';
@@ -133,15 +134,34 @@ export async function obtenerPromocion(db: Db, id: number): Promise<Promocion> {
   return aRespuesta(fila, detalles.get(id) ?? []);
 }
 
-export async function crearPromocion(db: Db, datos: z.output<typeof promocionCrearSchema>): Promise<Promocion> {
-  const [creada] = await db.insert(promocion).values(datos).returning();
-  return aRespuesta(creada!, []);
+/** A promotion as the audit trail keeps it: what it is called, what it costs and when it applies. */
+const promocionAuditada = (p: FilaPromocion) => ({
+  denominacion: p.denominacion,
+  precioPromocional: p.precioPromocional,
+  fechaInicio: p.fechaInicio.toISOString(),
+  fechaFin: p.fechaFin.toISOString(),
+});
+
+export async function crearPromocion(db: Db, datos: z.output<typeof promocionCrearSchema>, contexto: ContextoAuditoria): Promise<Promocion> {
+  return db.transaction(async (tx) => {
+    const [creada] = await tx.insert(promocion).values(datos).returning();
+    await registrarEvento(tx, contexto, { accion: 'promocion.crear', entidadId: creada!.id, despues: promocionAuditada(creada!) });
+    return aRespuesta(creada!, []);
+  });
 }
 
 /** Sale lines that used it keep their price; their link to the promotion is cleared (FK set null). */
-export async function eliminarPromocion(db: Db, id: number): Promise<void> {
-  const borradas = await db.delete(promocion).where(eq(promocion.id, id)).returning({ id: promocion.id });
-  if (borradas.length === 0) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
+export async function eliminarPromocion(db: Db, id: number, contexto: ContextoAuditoria): Promise<void> {
+  await db.transaction(async (tx) => {
+    const lineas = await tx
+      .select({ productoId: detallePromocion.productoId, cantidad: detallePromocion.cantidad })
+      .from(detallePromocion)
+      .where(eq(detallePromocion.promocionId, id))
+      .orderBy(asc(detallePromocion.id));
+    const [borrada] = await tx.delete(promocion).where(eq(promocion.id, id)).returning();
+    if (!borrada) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
+    await registrarEvento(tx, contexto, { accion: 'promocion.eliminar', entidadId: id, antes: { ...promocionAuditada(borrada), lineas } });
+  });
 }
 
 async function obtenerDetalle(db: Db, id: number): Promise<DetallePromocion> {
@@ -156,12 +176,17 @@ async function obtenerDetalle(db: Db, id: number): Promise<DetallePromocion> {
 }
 
 /** 'Agregar Detalle': the same product twice adds to its quantity (one line per product). */
-export async function agregarDetalle(db: Db, datos: z.output<typeof detallePromocionInputSchema>): Promise<DetallePromocion> {
+export async function agregarDetalle(db: Db, datos: z.output<typeof detallePromocionInputSchema>, contexto: ContextoAuditoria): Promise<DetallePromocion> {
   const id = await db.transaction(async (tx) => {
     const [promo] = await tx.select({ id: promocion.id }).from(promocion).where(eq(promocion.id, datos.promocion.id)).limit(1);
     if (!promo) throw new NoEncontrado(MENSAJES_PROMOCION.promocionNoEncontrada);
     const [prod] = await tx.select({ id: producto.id }).from(producto).where(eq(producto.id, datos.producto.id)).limit(1);
     if (!prod) throw new Invalido(MENSAJES_PROMOCION.detalleInvalido);
+    const [previo] = await tx
+      .select({ cantidad: detallePromocion.cantidad })
+      .from(detallePromocion)
+      .where(and(eq(detallePromocion.promocionId, promo.id), eq(detallePromocion.productoId, prod.id)))
+      .for('update');
     const [fila] = await tx
       .insert(detallePromocion)
       .values({ promocionId: promo.id, productoId: prod.id, cantidad: datos.cantidad })
@@ -169,7 +194,13 @@ export async function agregarDetalle(db: Db, datos: z.output<typeof detallePromo
         target: [detallePromocion.promocionId, detallePromocion.productoId],
         set: { cantidad: sql`${detallePromocion.cantidad} + excluded.cantidad` },
       })
-      .returning({ id: detallePromocion.id });
+      .returning({ id: detallePromocion.id, cantidad: detallePromocion.cantidad });
+    await registrarEvento(tx, contexto, {
+      accion: 'detallePromocion.agregar',
+      entidadId: fila!.id,
+      antes: previo ? { cantidad: previo.cantidad } : null,
+      despues: { promocionId: promo.id, productoId: prod.id, cantidad: fila!.cantidad },
+    });
     return fila!.id;
   });
   return obtenerDetalle(db, id);
@@ -181,7 +212,13 @@ export async function listarDetalles(db: Db, promocionId: number): Promise<Detal
   return (await detallesDe(db, { filtro: eq(promocion.id, promocionId) })).get(promocionId) ?? [];
 }
 
-export async function eliminarDetalle(db: Db, id: number): Promise<void> {
-  const borrados = await db.delete(detallePromocion).where(eq(detallePromocion.id, id)).returning({ id: detallePromocion.id });
-  if (borrados.length === 0) throw new NoEncontrado(MENSAJES_PROMOCION.detalleNoEncontrado);
+export async function eliminarDetalle(db: Db, id: number, contexto: ContextoAuditoria): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [borrado] = await tx
+      .delete(detallePromocion)
+      .where(eq(detallePromocion.id, id))
+      .returning({ promocionId: detallePromocion.promocionId, productoId: detallePromocion.productoId, cantidad: detallePromocion.cantidad });
+    if (!borrado) throw new NoEncontrado(MENSAJES_PROMOCION.detalleNoEncontrado);
+    await registrarEvento(tx, contexto, { accion: 'detallePromocion.eliminar', entidadId: id, antes: borrado });
+  });
 }

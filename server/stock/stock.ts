@@ -251,14 +251,17 @@ export async function fijarStock(tx: Db, productoId: number, stock: number, user
   await tx.insert(movimientoStock).values({ productoId, delta, motivo: 'AJUSTE', userId });
 }
 
-/** A delivery from a supplier: adds units with a CARGA movement. Answers the product's id, or null when none matches. */
-export async function cargarUnidades(tx: Db, donde: SQL, cantidad: number, userId: number): Promise<number | null> {
+/**
+ * A delivery from a supplier: adds units with a CARGA movement. Answers the product's id and its stock
+ * after the load, or null when none matches.
+ */
+export async function cargarUnidades(tx: Db, donde: SQL, cantidad: number, userId: number | null): Promise<{ id: number; stock: number } | null> {
   const [actualizado] = await tx
     .update(producto)
     .set({ stock: sql`${producto.stock} + ${cantidad}`, actualizado: new Date() })
     .where(donde)
-    .returning({ id: producto.id });
+    .returning({ id: producto.id, stock: producto.stock });
   if (!actualizado) return null;
   await tx.insert(movimientoStock).values({ productoId: actualizado.id, delta: cantidad, motivo: 'CARGA', userId });
-  return actualizado.id;
+  return actualizado;
 }

@@ -14,6 +14,7 @@ import {
   usuarioFiltrosSchema,
   usuarioSchema,
 } from '../../domain/usuario';
+import { contextoDe } from '../auditoria/auditoria';
 import { asegurarPropio, usuarioRequerido } from '../auth/acceso';
 import { exigirClaveActual } from '../auth/clave-actual';
 import { cerrarOtrasSesiones, COOKIE_SESION, crearSesion, dejarCookieSesion } from '../auth/sesiones';
@@ -70,7 +71,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const creado = await registrar(app.db, request.body);
+      const creado = await registrar(app.db, request.body, contextoDe(request));
       dejarCookieSesion(reply, await crearSesion(app.db, creado, app.config), cookieSegura);
       return reply.code(201).send({ success: true, message: MENSAJES_USUARIO.registroExitoso, data: creado });
     },
@@ -208,7 +209,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
       config: { acceso: 'admin' },
       schema: { tags: tagsUsuario, summary: 'Crea un usuario', body: usuarioCrearSchema, response: { 201: usuarioSchema, ...errores, 409: errorSchema } },
     },
-    async (request, reply) => reply.code(201).send(await crearUsuario(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await crearUsuario(app.db, request.body, contextoDe(request))),
   );
   r.put(
     '/api/user/:id',
@@ -228,7 +229,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
       if (request.body.clave && quien.id === request.params.id) {
         await exigirClaveActual(app.db, quien, request.body.claveActual, request.ip, 'claveActual');
       }
-      const actualizado = await actualizarUsuario(app.db, quien, request.params.id, request.body);
+      const actualizado = await actualizarUsuario(app.db, quien, request.params.id, request.body, contextoDe(request));
       if (request.body.clave) await cerrarOtrasSesiones(app.db, request.params.id, request.cookies[COOKIE_SESION]);
       return actualizado;
     },
@@ -245,7 +246,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await eliminarUsuario(app.db, usuarioRequerido(request).id, request.params.id);
+      await eliminarUsuario(app.db, request.params.id, contextoDe(request));
       return reply.code(204).send(null);
     },
   );
@@ -270,7 +271,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
         response: { 201: usuarioCompletoSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await crearUsuarioCompleto(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await crearUsuarioCompleto(app.db, request.body, contextoDe(request))),
   );
   r.put(
     '/api/usuario-completo/:userId',
@@ -289,7 +290,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
       if (request.body.usuario.clave && quien.id === request.params.userId) {
         await exigirClaveActual(app.db, quien, request.body.usuario.claveActual, request.ip, 'usuario.claveActual');
       }
-      const actualizado = await actualizarUsuarioCompleto(app.db, quien.id, request.params.userId, request.body);
+      const actualizado = await actualizarUsuarioCompleto(app.db, request.params.userId, request.body, contextoDe(request));
       if (request.body.usuario.clave) await cerrarOtrasSesiones(app.db, request.params.userId, request.cookies[COOKIE_SESION]);
       return actualizado;
     },

@@ -15,6 +15,7 @@ import {
   type usuarioCrearSchema,
   type UsuarioFiltros,
 } from '../../domain/usuario';
+import { conUsuario, diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { hashearClave } from '../auth/claves';
 import { asegurarClaveAceptable } from '../auth/politica-de-claves';
 import type { Db } from '../db/client';
@@ -78,21 +79,65 @@ async function conNombreUnico<T>(operacion: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function crearUsuario(db: Db, datos: z.output<typeof usuarioCrearSchema>): Promise<Usuario> {
+/** The login as the audit trail keeps it (never its password). */
+const columnasAuditadas = { usuario: usuario.usuario, rol: usuario.rol, mensaje: usuario.mensaje };
+
+async function usuarioParaCambiar(tx: Db, id: number) {
+  const [fila] = await tx.select(columnasAuditadas).from(usuario).where(eq(usuario.id, id)).for('update');
+  if (!fila) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
+  return fila;
+}
+
+/**
+ * The audit events of a change to a login, in the change's transaction: its name or message
+ * (usuario.editar, with the names of the personal fields that changed), its role (usuario.cambiar-rol)
+ * and its password (usuario.cambiar-clave, which says only that it changed).
+ */
+async function auditarCambioDeUsuario(
+  tx: Db,
+  contexto: ContextoAuditoria,
+  id: number,
+  antes: { usuario: string; rol: string; mensaje: string | null },
+  cambio: { clave: boolean; camposPersonales?: string[] },
+): Promise<void> {
+  const despues = await usuarioParaCambiar(tx, id);
+  const datos = diferencias(antes, despues, ['usuario', 'mensaje']);
+  const camposPersonales = cambio.camposPersonales?.length ? { camposPersonales: cambio.camposPersonales } : null;
+  if (datos || camposPersonales) await registrarEvento(tx, contexto, { accion: 'usuario.editar', entidadId: id, ...datos, detalle: camposPersonales });
+  const rol = diferencias(antes, despues, ['rol']);
+  if (rol) await registrarEvento(tx, contexto, { accion: 'usuario.cambiar-rol', entidadId: id, ...rol });
+  if (cambio.clave) await registrarEvento(tx, contexto, { accion: 'usuario.cambiar-clave', entidadId: id });
+}
+
+export async function crearUsuario(db: Db, datos: z.output<typeof usuarioCrearSchema>, contexto: ContextoAuditoria): Promise<Usuario> {
   await asegurarNombreLibre(db, datos.usuario);
   await asegurarClaveAceptable(datos.clave, { usuario: datos.usuario }, 'clave');
   const clave = await hashearClave(datos.clave);
-  const [creado] = await conNombreUnico(() =>
-    db.insert(usuario).values({ usuario: datos.usuario, clave, rol: datos.rol, mensaje: datos.mensaje ?? null }).returning({ id: usuario.id }),
+  const id = await conNombreUnico(() =>
+    db.transaction(async (tx) => {
+      const [creado] = await tx
+        .insert(usuario)
+        .values({ usuario: datos.usuario, clave, rol: datos.rol, mensaje: datos.mensaje ?? null })
+        .returning({ id: usuario.id, ...columnasAuditadas });
+      const { id, ...despues } = creado!;
+      await registrarEvento(tx, contexto, { accion: 'usuario.crear', entidadId: id, despues });
+      return id;
+    }),
   );
-  return obtenerUsuario(db, creado!.id);
+  return obtenerUsuario(db, id);
 }
 
 /**
  * An admin changes anything; a customer (on their own user: the route checks it) only the password and
  * the message. Sending their current name or role back is tolerated, a different one is refused.
  */
-export async function actualizarUsuario(db: Db, quien: UsuarioSesion, id: number, datos: z.output<typeof usuarioActualizarSchema>): Promise<Usuario> {
+export async function actualizarUsuario(
+  db: Db,
+  quien: UsuarioSesion,
+  id: number,
+  datos: z.output<typeof usuarioActualizarSchema>,
+  contexto: ContextoAuditoria,
+): Promise<Usuario> {
   const actual = await obtenerUsuario(db, id);
   if (quien.rol !== 'ADMIN') {
     const cambiaNombre = datos.usuario !== undefined && datos.usuario !== actual.usuario;
@@ -111,25 +156,36 @@ export async function actualizarUsuario(db: Db, quien: UsuarioSesion, id: number
   if (datos.rol !== undefined && quien.rol === 'ADMIN') cambios.rol = datos.rol;
   if (datos.mensaje !== undefined) cambios.mensaje = datos.mensaje;
   if (datos.clave !== undefined) cambios.clave = await hashearClave(datos.clave);
-  if (Object.keys(cambios).length > 0) await conNombreUnico(() => db.update(usuario).set(cambios).where(eq(usuario.id, id)));
+  if (Object.keys(cambios).length > 0) {
+    await conNombreUnico(() =>
+      db.transaction(async (tx) => {
+        const antes = await usuarioParaCambiar(tx, id);
+        await tx.update(usuario).set(cambios).where(eq(usuario.id, id));
+        await auditarCambioDeUsuario(tx, contexto, id, antes, { clave: cambios.clave !== undefined });
+      }),
+    );
+  }
   return obtenerUsuario(db, id);
 }
 
-/** Deletes the login, its person and its address; its sales stay as history (user set to null). */
-export async function eliminarUsuario(db: Db, quienId: number, id: number): Promise<void> {
-  if (quienId === id) throw new Conflicto(MENSAJES_USUARIO.eliminarseASiMismo);
+/**
+ * Deletes the login, its person and its address; its sales stay as history (user set to null). The
+ * audit trail keeps the login's name and role, none of the person's data.
+ */
+export async function eliminarUsuario(db: Db, id: number, contexto: ContextoAuditoria): Promise<void> {
+  if (idDeUsuario(contexto) === id) throw new Conflicto(MENSAJES_USUARIO.eliminarseASiMismo);
   await db.transaction(async (tx) => {
-    const [existe] = await tx.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, id)).for('update');
-    if (!existe) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
+    const { mensaje: _mensaje, ...antes } = await usuarioParaCambiar(tx, id);
     const personas = await tx.select({ domicilioId: persona.domicilioId }).from(persona).where(eq(persona.userId, id));
     // The person goes with the user (FK cascade); its address is deleted explicitly.
     await tx.delete(usuario).where(eq(usuario.id, id));
     for (const { domicilioId } of personas) if (domicilioId) await tx.delete(domicilio).where(eq(domicilio.id, domicilioId));
+    await registrarEvento(tx, contexto, { accion: 'usuario.eliminar', entidadId: id, antes });
   });
 }
 
-/** Public registration: login (always USER), address and person in one transaction. */
-export async function registrar(db: Db, datos: z.output<typeof registroSchema>): Promise<UsuarioSesion> {
+/** Public registration: login (always USER), address and person in one transaction; the new user is the event's actor. */
+export async function registrar(db: Db, datos: z.output<typeof registroSchema>, contexto: ContextoAuditoria): Promise<UsuarioSesion> {
   await asegurarNombreLibre(db, datos.usuario.usuario);
   await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
   const clave = await hashearClave(datos.usuario.clave);
@@ -141,6 +197,7 @@ export async function registrar(db: Db, datos: z.output<typeof registroSchema>):
         .returning({ id: usuario.id, usuario: usuario.usuario, rol: usuario.rol, mensaje: usuario.mensaje });
       const [d] = await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id });
       await tx.insert(persona).values({ ...datos.persona, domicilioId: d!.id, userId: u!.id });
+      await registrarEvento(tx, conUsuario(contexto, u!), { accion: 'usuario.registrar', entidadId: u!.id, despues: { usuario: u!.usuario, rol: u!.rol } });
       return u!;
     }),
   );
@@ -164,16 +221,18 @@ export async function obtenerUsuarioCompleto(db: Db, userId: number): Promise<Us
   return fila;
 }
 
-export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuarioCompletoCrearSchema>): Promise<UsuarioCompleto> {
+export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuarioCompletoCrearSchema>, contexto: ContextoAuditoria): Promise<UsuarioCompleto> {
   await asegurarNombreLibre(db, datos.usuario.usuario);
   await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
   const clave = await hashearClave(datos.usuario.clave);
   const id = await conNombreUnico(() =>
     db.transaction(async (tx) => {
-      const [u] = await tx.insert(usuario).values({ usuario: datos.usuario.usuario, clave, rol: datos.rol }).returning({ id: usuario.id });
+      const [u] = await tx.insert(usuario).values({ usuario: datos.usuario.usuario, clave, rol: datos.rol }).returning({ id: usuario.id, ...columnasAuditadas });
       const [d] = await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id });
       await tx.insert(persona).values({ ...datos.persona, domicilioId: d!.id, userId: u!.id });
-      return u!.id;
+      const { id, ...despues } = u!;
+      await registrarEvento(tx, contexto, { accion: 'usuario.crear', entidadId: id, despues });
+      return id;
     }),
   );
   return obtenerUsuarioCompleto(db, id);
@@ -186,11 +245,11 @@ export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuari
  */
 export async function actualizarUsuarioCompleto(
   db: Db,
-  quienId: number,
   userId: number,
   datos: z.output<typeof usuarioCompletoActualizarSchema>,
+  contexto: ContextoAuditoria,
 ): Promise<UsuarioCompleto> {
-  if (quienId === userId && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
+  if (idDeUsuario(contexto) === userId && datos.rol === 'USER') throw new Conflicto(MENSAJES_USUARIO.quitarseAdmin);
   await asegurarNombreLibre(db, datos.usuario.usuario, userId);
   if (datos.usuario.clave !== undefined) {
     const nombres = datos.persona ?? (await obtenerUsuarioCompleto(db, userId)).persona;
@@ -200,22 +259,31 @@ export async function actualizarUsuarioCompleto(
   const clave = datos.usuario.clave === undefined ? undefined : await hashearClave(datos.usuario.clave);
   await conNombreUnico(() =>
     db.transaction(async (tx) => {
-      const [u] = await tx
+      const antes = await usuarioParaCambiar(tx, userId);
+      await tx
         .update(usuario)
         .set({ usuario: datos.usuario.usuario, rol: datos.rol, ...(clave ? { clave } : {}) })
-        .where(eq(usuario.id, userId))
-        .returning({ id: usuario.id });
-      if (!u) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
-      const [p] = await tx.select({ id: persona.id, domicilioId: persona.domicilioId }).from(persona).where(eq(persona.userId, userId)).for('update');
+        .where(eq(usuario.id, userId));
+      const [p] = await tx.select().from(persona).where(eq(persona.userId, userId)).for('update');
       if (!p && !datos.persona && datos.domicilio) throw new Invalido(MENSAJES_PERSONA.nombreObligatorio);
       let domicilioId = p?.domicilioId ?? null;
+      const [domicilioAntes] = domicilioId ? await tx.select().from(domicilio).where(eq(domicilio.id, domicilioId)) : [];
       if (datos.domicilio) {
         if (domicilioId) await tx.update(domicilio).set(datos.domicilio).where(eq(domicilio.id, domicilioId));
         else domicilioId = (await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id }))[0]!.id;
       }
       if (p) await tx.update(persona).set({ ...datos.persona, domicilioId }).where(eq(persona.id, p.id));
       else if (datos.persona) await tx.insert(persona).values({ ...datos.persona, domicilioId, userId });
+      // Personal data is named, never copied: the trail cannot be erased, a person's data must be.
+      const camposPersonales = [...camposCambiados(p, datos.persona), ...camposCambiados(domicilioAntes, datos.domicilio)];
+      await auditarCambioDeUsuario(tx, contexto, userId, antes, { clave: clave !== undefined, camposPersonales });
     }),
   );
   return obtenerUsuarioCompleto(db, userId);
+}
+
+/** The names of the fields `nuevos` sets to something other than what `actuales` holds (all of them for a new record). */
+function camposCambiados(actuales: Record<string, unknown> | undefined, nuevos: Record<string, unknown> | null | undefined): string[] {
+  if (!nuevos) return [];
+  return Object.keys(nuevos).filter((campo) => nuevos[campo] !== undefined && (!actuales || actuales[campo] !== nuevos[campo]));
 }

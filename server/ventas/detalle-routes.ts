@@ -8,7 +8,8 @@ import {
   detalleVentaSchema,
   ventaIdParam,
 } from '../../domain/venta';
-import { asegurarPropio, usuarioRequerido } from '../auth/acceso';
+import { contextoDe } from '../auditoria/auditoria';
+import { asegurarPropio } from '../auth/acceso';
 import { errorSchema, idParam } from '../http/schemas';
 import { actualizarDetalle, agregarDetalle, eliminarDetalle, obtenerDetalle } from './detalles';
 import { detallesDeVenta, duenoDeVenta } from './service';
@@ -58,11 +59,7 @@ export async function detalleVentaRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { cantidad, producto, venta } = request.body;
-      const creado = await agregarDetalle(
-        app.db,
-        { ventaId: venta.id, productoId: producto.id, cantidad },
-        usuarioRequerido(request).id,
-      );
+      const creado = await agregarDetalle(app.db, { ventaId: venta.id, productoId: producto.id, cantidad }, contextoDe(request));
       return reply.code(201).send(creado);
     },
   );
@@ -80,7 +77,7 @@ export async function detalleVentaRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { cantidad, productoId, ventaId } = request.body;
-      const creado = await agregarDetalle(app.db, { ventaId, productoId, cantidad }, usuarioRequerido(request).id);
+      const creado = await agregarDetalle(app.db, { ventaId, productoId, cantidad }, contextoDe(request));
       return reply.code(201).send(creado);
     },
   );
@@ -99,12 +96,7 @@ export async function detalleVentaRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { cantidad, producto, venta } = request.body;
-      return actualizarDetalle(
-        app.db,
-        request.params.id,
-        { cantidad, productoId: producto?.id, ventaId: venta?.id },
-        usuarioRequerido(request).id,
-      );
+      return actualizarDetalle(app.db, request.params.id, { cantidad, productoId: producto?.id, ventaId: venta?.id }, contextoDe(request));
     },
   );
 
@@ -120,7 +112,7 @@ export async function detalleVentaRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await eliminarDetalle(app.db, request.params.id, usuarioRequerido(request).id);
+      await eliminarDetalle(app.db, request.params.id, contextoDe(request));
       return reply.code(204).send(null);
     },
   );

@@ -3,11 +3,12 @@
 import { eq } from 'drizzle-orm';
 import { MENSAJES } from '../../domain/mensajes';
 import type { DetalleVenta } from '../../domain/venta';
+import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detalleVenta, producto } from '../db/schema';
 import { Invalido, NoEncontrado } from '../errors';
 import { agregarLineas, mensajeSinStock } from './lineas';
-import { bloquearVenta, columnasDetalle, duenoDeVenta, recalcularTotal } from './service';
+import { bloquearVenta, columnasDetalle, duenoDeVenta, recalcularTotal, ventaAuditada } from './service';
 import { reponerStock, tomarStock } from '../stock/stock';
 
 export interface NuevoDetalle {
@@ -37,13 +38,29 @@ async function precioDeProducto(tx: Db, productoId: number): Promise<number> {
   return p.precio;
 }
 
+/** A line as the audit trail keeps it, with its sale's total. */
+const lineaAuditada = (linea: { ventaId: number; productoId: number; cantidad: number; precioAplicado: number }, totalVenta: number) => ({
+  ventaId: linea.ventaId,
+  productoId: linea.productoId,
+  cantidad: linea.cantidad,
+  precioAplicado: linea.precioAplicado,
+  totalVenta,
+});
+
 /** A new line at the product's current price (a price sent by a browser is never used). */
-export async function agregarDetalle(db: Db, nuevo: NuevoDetalle, userId: number): Promise<DetalleVenta> {
+export async function agregarDetalle(db: Db, nuevo: NuevoDetalle, contexto: ContextoAuditoria): Promise<DetalleVenta> {
   return db.transaction(async (tx) => {
-    await bloquearVenta(tx, nuevo.ventaId, true);
-    const [creado] = await agregarLineas(tx, nuevo.ventaId, [nuevo], userId);
-    await recalcularTotal(tx, nuevo.ventaId);
-    return obtenerDetalle(tx, creado!);
+    const { total: totalAntes } = await bloquearVenta(tx, nuevo.ventaId, true);
+    const [creado] = await agregarLineas(tx, nuevo.ventaId, [nuevo], idDeUsuario(contexto));
+    const total = await recalcularTotal(tx, nuevo.ventaId);
+    const detalle = await obtenerDetalle(tx, creado!);
+    await registrarEvento(tx, contexto, {
+      accion: 'detalleVenta.agregar',
+      entidadId: creado!,
+      antes: { totalVenta: totalAntes },
+      despues: lineaAuditada({ ...detalle, productoId: detalle.producto.id }, total),
+    });
+    return detalle;
   });
 }
 
@@ -66,12 +83,13 @@ export async function actualizarDetalle(
   db: Db,
   id: number,
   cambio: { cantidad: number; productoId?: number; ventaId?: number },
-  userId: number,
+  contexto: ContextoAuditoria,
 ): Promise<DetalleVenta> {
   return db.transaction(async (tx) => {
     const linea = await bloquearDetalle(tx, id);
     if (cambio.ventaId !== undefined && cambio.ventaId !== linea.ventaId) throw new Invalido(MENSAJES.datosInvalidos);
-    const origen = { motivo: 'DETALLE_CAMBIO' as const, ventaId: linea.ventaId, userId };
+    const antes = lineaAuditada(linea, (await ventaAuditada(tx, linea.ventaId)).total);
+    const origen = { motivo: 'DETALLE_CAMBIO' as const, ventaId: linea.ventaId, userId: idDeUsuario(contexto) };
     const productoId = cambio.productoId ?? linea.productoId;
 
     if (productoId === linea.productoId) {
@@ -99,16 +117,26 @@ export async function actualizarDetalle(
         .set({ productoId, cantidad: cambio.cantidad, precioAplicado: precio, promocionId: null })
         .where(eq(detalleVenta.id, id));
     }
-    await recalcularTotal(tx, linea.ventaId);
-    return obtenerDetalle(tx, id);
+    const total = await recalcularTotal(tx, linea.ventaId);
+    const detalle = await obtenerDetalle(tx, id);
+    const cambios = diferencias(antes, lineaAuditada({ ...detalle, productoId: detalle.producto.id }, total), [
+      'productoId',
+      'cantidad',
+      'precioAplicado',
+      'totalVenta',
+    ]);
+    if (cambios) await registrarEvento(tx, contexto, { accion: 'detalleVenta.editar', entidadId: id, ...cambios, detalle: { ventaId: linea.ventaId } });
+    return detalle;
   });
 }
 
-export async function eliminarDetalle(db: Db, id: number, userId: number): Promise<void> {
+export async function eliminarDetalle(db: Db, id: number, contexto: ContextoAuditoria): Promise<void> {
   await db.transaction(async (tx) => {
     const linea = await bloquearDetalle(tx, id);
-    await reponerStock(tx, { motivo: 'DETALLE_BAJA', ventaId: linea.ventaId, userId }, [linea]);
+    const antes = lineaAuditada(linea, (await ventaAuditada(tx, linea.ventaId)).total);
+    await reponerStock(tx, { motivo: 'DETALLE_BAJA', ventaId: linea.ventaId, userId: idDeUsuario(contexto) }, [linea]);
     await tx.delete(detalleVenta).where(eq(detalleVenta.id, id));
-    await recalcularTotal(tx, linea.ventaId);
+    const total = await recalcularTotal(tx, linea.ventaId);
+    await registrarEvento(tx, contexto, { accion: 'detalleVenta.eliminar', entidadId: id, antes, despues: { totalVenta: total } });
   });
 }

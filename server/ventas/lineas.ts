@@ -21,7 +21,7 @@ export const mensajeSinStock =
  * 'Debe seleccionar un producto válido.'. Answers the new lines' ids. Call it inside the caller's
  * transaction, with the sale locked or just created, and recompute the total afterwards.
  */
-export async function agregarLineas(tx: Db, ventaId: number, lineas: readonly UnidadesDeProducto[], userId: number): Promise<number[]> {
+export async function agregarLineas(tx: Db, ventaId: number, lineas: readonly UnidadesDeProducto[], userId: number | null): Promise<number[]> {
   if (lineas.length === 0) return [];
   const ids = [...new Set(lineas.map((l) => l.productoId))];
   const precios = new Map(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MENSAJES } from '../../domain/mensajes';
 import { pedidoHeadersSchema, pedidoRespuestaSchema, pedidoSchema } from '../../domain/pedido';
-import { usuarioRequerido } from '../auth/acceso';
+import { contextoDe } from '../auditoria/auditoria';
 import { errorSchema } from '../http/schemas';
 import { crearPedido } from './pedido';
 
@@ -22,8 +22,7 @@ export async function pedidoRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const usuario = usuarioRequerido(request);
-      const { respuesta, repetido } = await crearPedido(app.db, usuario.id, request.body, request.headers['idempotency-key']);
+      const { respuesta, repetido } = await crearPedido(app.db, contextoDe(request), request.body, request.headers['idempotency-key']);
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(respuesta);
     },

@@ -12,9 +12,10 @@ import { lineasDePromocion, sumarLineas, type LineaConPrecio } from '../../domai
 import type { Pedido, PedidoRespuesta } from '../../domain/pedido';
 import { pedidoSchema } from '../../domain/pedido';
 import type { Venta } from '../../domain/venta';
+import { idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } from '../db/schema';
-import { AppError, Conflicto, NoEncontrado } from '../errors';
+import { AppError, Conflicto, NoAutenticado, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
 import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
 
@@ -53,16 +54,19 @@ async function lineasDePromociones(
 }
 
 /**
- * The cart order, in one transaction: prices, stock taken with conditional updates (PEDIDO
- * movements), the PENDIENTE sale and its lines. Not enough stock of anything: 409 and nothing written.
- * With an idempotency key, a repeated request answers the first answer and creates nothing more.
+ * The cart order of the context's user, in one transaction: prices, stock taken with conditional
+ * updates (PEDIDO movements), the PENDIENTE sale, its lines and its audit event. Not enough stock of
+ * anything: 409 and nothing written. With an idempotency key, a repeated request answers the first
+ * answer and creates nothing more.
  */
 export async function crearPedido(
   db: Db,
-  userId: number,
+  contexto: ContextoAuditoria,
   entrada: Pedido,
   claveIdempotencia?: string,
 ): Promise<{ respuesta: PedidoRespuesta; repetido: boolean }> {
+  const userId = idDeUsuario(contexto);
+  if (userId === null) throw new NoAutenticado(MENSAJES.usuarioNoAutenticado);
   const pedido = pedidoSchema.parse(entrada);
   return db.transaction(async (tx) => {
     if (claveIdempotencia) {
@@ -118,6 +122,16 @@ export async function crearPedido(
     const ventaId = creada!.id;
     await registrarSalida(tx, { motivo: 'PEDIDO', ventaId, userId }, agrupadas);
     await tx.insert(detalleVenta).values(lineas.map((l) => ({ ...l, ventaId })));
+    await registrarEvento(tx, contexto, {
+      accion: 'venta.pedido',
+      entidadId: ventaId,
+      despues: {
+        formaPago: pedido.formaPago,
+        conEnvio: pedido.envio === 1,
+        total,
+        lineas: lineas.map(({ promocionId, ...l }) => (promocionId === null ? l : { ...l, promocionId })),
+      },
+    });
 
     const respuesta = { id: ventaId, total };
     if (claveIdempotencia) {
@@ -136,16 +150,23 @@ export async function crearPedido(
  * price already sold is never changed (docs/decisions/018-promociones-en-lineas-propias.md). Any
  * failure answers 'Error al agregar la promoción a la venta: {reason}' with the reason's status.
  */
-export async function agregarPromocionAVenta(db: Db, ventaId: number, promocionId: number, userId: number): Promise<Venta> {
+export async function agregarPromocionAVenta(db: Db, ventaId: number, promocionId: number, contexto: ContextoAuditoria): Promise<Venta> {
   try {
     return await db.transaction(async (tx) => {
-      await bloquearVenta(tx, ventaId, true);
+      const { total: totalAntes } = await bloquearVenta(tx, ventaId, true);
       const lineasPromo = (await lineasDePromociones(tx, [{ promocionId, cantidad: 1 }], new Date())).get(promocionId)!;
-      await tomarStock(tx, { motivo: 'DETALLE_ALTA', ventaId, userId }, lineasPromo, faltaStock);
+      await tomarStock(tx, { motivo: 'DETALLE_ALTA', ventaId, userId: idDeUsuario(contexto) }, lineasPromo, faltaStock);
       await tx
         .insert(detalleVenta)
         .values(lineasPromo.map((l) => ({ ventaId, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio, promocionId })));
-      await recalcularTotal(tx, ventaId);
+      const total = await recalcularTotal(tx, ventaId);
+      await registrarEvento(tx, contexto, {
+        accion: 'venta.agregar-promocion',
+        entidadId: ventaId,
+        antes: { total: totalAntes },
+        despues: { total },
+        detalle: { promocionId, lineas: lineasPromo.map((l) => ({ productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio })) },
+      });
       return obtenerVenta(tx, ventaId);
     });
   } catch (error) {

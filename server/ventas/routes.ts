@@ -14,7 +14,8 @@ import {
   ventaResumenSchema,
   ventaSchema,
 } from '../../domain/venta';
-import { asegurarPropio, usuarioRequerido } from '../auth/acceso';
+import { contextoDe } from '../auditoria/auditoria';
+import { asegurarPropio } from '../auth/acceso';
 import { errorSchema, idParam } from '../http/schemas';
 import { agregarPromocionAVenta } from './pedido';
 import {
@@ -69,8 +70,7 @@ export async function ventaRoutes(app: FastifyInstance) {
         response: { 200: z.boolean(), ...errores },
       },
     },
-    async (request) =>
-      eliminarVentasEntreFechas(app.db, request.query.desde, request.query.hasta, usuarioRequerido(request).id),
+    async (request) => eliminarVentasEntreFechas(app.db, request.query.desde, request.query.hasta, contextoDe(request)),
   );
 
   r.get(
@@ -119,7 +119,7 @@ export async function ventaRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const creada = await crearVenta(app.db, request.body, usuarioRequerido(request).id);
+      const creada = await crearVenta(app.db, request.body, contextoDe(request));
       return reply.code(201).send(creada);
     },
   );
@@ -136,7 +136,7 @@ export async function ventaRoutes(app: FastifyInstance) {
         response: { 200: ventaSchema, ...errores },
       },
     },
-    async (request) => actualizarVenta(app.db, request.params.id, request.body),
+    async (request) => actualizarVenta(app.db, request.params.id, request.body, contextoDe(request)),
   );
 
   r.delete(
@@ -151,7 +151,7 @@ export async function ventaRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await eliminarVenta(app.db, request.params.id, usuarioRequerido(request).id);
+      await eliminarVenta(app.db, request.params.id, contextoDe(request));
       return reply.code(204).send(null);
     },
   );
@@ -167,7 +167,6 @@ export async function ventaRoutes(app: FastifyInstance) {
         response: { 200: ventaSchema, ...errores },
       },
     },
-    async (request) =>
-      agregarPromocionAVenta(app.db, request.params.ventaId, request.params.promocionId, usuarioRequerido(request).id),
+    async (request) => agregarPromocionAVenta(app.db, request.params.ventaId, request.params.promocionId, contextoDe(request)),
   );
 }

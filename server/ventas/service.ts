@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza, parsearFecha } from '../../domain/fechas';
 import { MENSAJES } from '../../domain/mensajes';
-import { totalVenta } from '../../domain/money';
+import { SumaDeDinero, totalVenta } from '../../domain/money';
 import type {
   DetalleVenta,
   PaginaVentas,
@@ -12,6 +12,7 @@ import type {
   VentaResumen,
 } from '../../domain/venta';
 import { ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
+import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, usuario, venta } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
@@ -55,6 +56,38 @@ export const columnasDetalle = {
     imagen: producto.imagen,
   },
 };
+
+/** A sale as the audit trail keeps it: its state, payment, amounts and customer. */
+export async function ventaAuditada(tx: Db, id: number) {
+  const [fila] = await tx
+    .select({
+      estadoVenta: venta.estadoVenta,
+      formaPago: venta.formaPago,
+      estadoPago: venta.estadoPago,
+      envio: venta.envio,
+      total: venta.total,
+      userId: venta.userId,
+    })
+    .from(venta)
+    .where(eq(venta.id, id));
+  if (!fila) throw new NoEncontrado(MENSAJES.ventaNoEncontrada);
+  return fila;
+}
+
+/** A sale's lines as the audit trail keeps them: product, units, the price charged and the promotion, if any. */
+export async function lineasAuditadas(tx: Db, ventaId: number) {
+  const lineas = await tx
+    .select({
+      productoId: detalleVenta.productoId,
+      cantidad: detalleVenta.cantidad,
+      precioAplicado: detalleVenta.precioAplicado,
+      promocionId: detalleVenta.promocionId,
+    })
+    .from(detalleVenta)
+    .where(eq(detalleVenta.ventaId, ventaId))
+    .orderBy(asc(detalleVenta.id));
+  return lineas.map(({ promocionId, ...linea }) => (promocionId === null ? linea : { ...linea, promocionId }));
+}
 
 /** Whole Mendoza days, inclusive on both ends. */
 export function condicionFechas(desde?: string, hasta?: string): SQL[] {
@@ -137,7 +170,7 @@ export async function duenoDeVenta(db: Db, id: number): Promise<number | null> {
  */
 export async function bloquearVenta(tx: Db, id: number, paraLineas = false) {
   const [fila] = await tx
-    .select({ id: venta.id, estadoVenta: venta.estadoVenta, stockLiberado: venta.stockLiberado, envio: venta.envio })
+    .select({ id: venta.id, estadoVenta: venta.estadoVenta, stockLiberado: venta.stockLiberado, envio: venta.envio, total: venta.total })
     .from(venta)
     .where(eq(venta.id, id))
     .for('update');
@@ -178,11 +211,12 @@ export function fechaDeVenta(texto: string | undefined, ahora = new Date()): Dat
 /**
  * An admin's new sale, with its first lines (their units taken, at the products' current prices) or
  * without them (total = envio until lines are added). One transaction: a line without stock leaves
- * no sale behind.
+ * no sale behind, and no audit event.
  */
-export async function crearVenta(db: Db, entrada: VentaCrear, adminId: number): Promise<Venta> {
+export async function crearVenta(db: Db, entrada: VentaCrear, contexto: ContextoAuditoria): Promise<Venta> {
   const datos = ventaCrearSchema.parse(entrada);
   const fecha = fechaDeVenta(datos.fecha);
+  const adminId = idDeUsuario(contexto);
   const userId = datos.user === undefined ? adminId : (datos.user?.id ?? null);
   return db.transaction(async (tx) => {
     if (userId !== null) {
@@ -205,6 +239,11 @@ export async function crearVenta(db: Db, entrada: VentaCrear, adminId: number): 
       await agregarLineas(tx, creada!.id, lineas, adminId);
       await recalcularTotal(tx, creada!.id);
     }
+    await registrarEvento(tx, contexto, {
+      accion: 'venta.crear',
+      entidadId: creada!.id,
+      despues: { fecha: fecha.toISOString(), ...(await ventaAuditada(tx, creada!.id)), lineas: await lineasAuditadas(tx, creada!.id) },
+    });
     return obtenerVenta(tx, creada!.id);
   });
 }
@@ -213,15 +252,18 @@ export async function crearVenta(db: Db, entrada: VentaCrear, adminId: number): 
  * The sale form's Guardar: status, payment method and shipping. The date stays; the total is
  * recomputed. The form's save checks are enforced here: at least one line and a total above zero.
  */
-export async function actualizarVenta(db: Db, id: number, entrada: VentaActualizar): Promise<Venta> {
+export async function actualizarVenta(db: Db, id: number, entrada: VentaActualizar, contexto: ContextoAuditoria): Promise<Venta> {
   const datos = ventaActualizarSchema.parse(entrada);
   return db.transaction(async (tx) => {
     await bloquearVenta(tx, id);
+    const antes = await ventaAuditada(tx, id);
     const [lineas] = await tx.select({ n: count() }).from(detalleVenta).where(eq(detalleVenta.ventaId, id));
     if (!lineas || lineas.n === 0) throw new Invalido(MENSAJES.ventaSinDetalles);
     await tx.update(venta).set({ estadoVenta: datos.estadoVenta, formaPago: datos.formaPago, envio: datos.envio }).where(eq(venta.id, id));
     const total = await recalcularTotal(tx, id);
     if (total <= 0) throw new Invalido(MENSAJES.totalVentaMayorACero);
+    const cambios = diferencias(antes, await ventaAuditada(tx, id), ['estadoVenta', 'formaPago', 'envio', 'total']);
+    if (cambios) await registrarEvento(tx, contexto, { accion: 'venta.editar', entidadId: id, ...cambios });
     return obtenerVenta(tx, id);
   });
 }
@@ -230,7 +272,7 @@ export async function actualizarVenta(db: Db, id: number, entrada: VentaActualiz
  * Deletes sales. A PENDIENTE sale's units go back to stock (VENTA_ELIMINADA movements); a CONCLUIDO
  * sale's goods left the shop, so its stock and sold count stay (docs/decisions/001).
  */
-async function eliminarVentasEnTx(tx: Db, ids: number[], userId: number | null): Promise<void> {
+async function eliminarVentasEnTx(tx: Db, ids: number[], userId: number | null): Promise<number[]> {
   const estados = await tx
     .select({ id: venta.id, estadoVenta: venta.estadoVenta })
     .from(venta)
@@ -238,31 +280,37 @@ async function eliminarVentasEnTx(tx: Db, ids: number[], userId: number | null):
     .orderBy(asc(venta.id))
     .for('update');
   const pendientes = estados.filter((v) => v.estadoVenta === 'PENDIENTE').map((v) => v.id);
-  await devolverStockDeVentas(tx, pendientes, 'VENTA_ELIMINADA', userId);
+  const devueltas = await devolverStockDeVentas(tx, pendientes, 'VENTA_ELIMINADA', userId);
   await tx.delete(venta).where(inArray(venta.id, ids));
+  return devueltas;
 }
 
-export async function eliminarVenta(db: Db, id: number, userId: number): Promise<void> {
+export async function eliminarVenta(db: Db, id: number, contexto: ContextoAuditoria): Promise<void> {
   await db.transaction(async (tx) => {
     await bloquearVenta(tx, id);
-    await eliminarVentasEnTx(tx, [id], userId);
+    const antes = { ...(await ventaAuditada(tx, id)), lineas: await lineasAuditadas(tx, id) };
+    const devueltas = await eliminarVentasEnTx(tx, [id], idDeUsuario(contexto));
+    await registrarEvento(tx, contexto, { accion: 'venta.eliminar', entidadId: id, antes, detalle: { stockDevuelto: devueltas.includes(id) } });
   });
 }
 
-/** Bulk delete of whole Mendoza days; true when it deleted at least one sale. */
-export async function eliminarVentasEntreFechas(db: Db, desde: string, hasta: string, userId: number): Promise<boolean> {
+/** Bulk delete of whole Mendoza days; true when it deleted at least one sale. One audit event lists them. */
+export async function eliminarVentasEntreFechas(db: Db, desde: string, hasta: string, contexto: ContextoAuditoria): Promise<boolean> {
   if (desde > hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
   return db.transaction(async (tx) => {
     const filas = await tx
-      .select({ id: venta.id })
+      .select({ id: venta.id, total: venta.total })
       .from(venta)
-      .where(and(...condicionFechas(desde, hasta)));
+      .where(and(...condicionFechas(desde, hasta)))
+      .orderBy(asc(venta.id));
     if (filas.length === 0) return false;
-    await eliminarVentasEnTx(
-      tx,
-      filas.map((f) => f.id),
-      userId,
-    );
+    const ids = filas.map((f) => f.id);
+    const devueltas = await eliminarVentasEnTx(tx, ids, idDeUsuario(contexto));
+    await registrarEvento(tx, contexto, {
+      accion: 'venta.eliminar-entre-fechas',
+      antes: { cantidadVentas: ids.length, total: filas.reduce((suma, f) => suma.sumar(f.total), new SumaDeDinero()).pesos },
+      detalle: { desde, hasta, ventas: ids, ventasConStockDevuelto: devueltas },
+    });
     return true;
   });
 }

@@ -115,6 +115,7 @@ export async function sitemap(db: Db, publica: string): Promise<string> {
 const NO_INDEXAR = [
   '/api/',
   paths.admin,
+  paths.auditoria,
   paths.grillaInformes,
   paths.grillaPedidos,
   paths.grillaProductos,

@@ -77,6 +77,7 @@ export const rutas: RouteObject[] = [
           { path: 'grillaUsuarios', ...admin(() => import('../features/admin/usuarios/grilla-usuarios-page')) },
           { path: 'formUsuario/:idUsuario', ...admin(() => import('../features/admin/usuarios/form-usuario-page')) },
           { path: 'grillaInformes', ...admin(() => import('../features/admin/informes/grilla-informes-page')) },
+          { path: 'auditoria', ...admin(() => import('../features/admin/auditoria/grilla-auditoria-page')) },
         ],
       },
       { path: '*', element: <NoEncontradaPage /> },
