@@ -1,7 +1,9 @@
+import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { leerConfig } from '../config';
+import { auditoria } from '../db/schema';
 import { crearUsuario } from '../test/fabricas';
 import { ACCESOS } from './acceso';
 
@@ -162,5 +164,34 @@ describe('route access rules', () => {
   it('every API route declares who may call it', () => {
     expect(t.app.rutasApi.length).toBeGreaterThan(0);
     for (const ruta of t.app.rutasApi) expect(ACCESOS).toContain(ruta.acceso);
+  });
+});
+
+describe('the audit trail of sign-ins', () => {
+  it('records a sign-in, a failed one (no password, no name of a missing account) and a sign-out', async () => {
+    const eventos = async (desde: number) =>
+      (await t.db.select().from(auditoria).where(gt(auditoria.id, desde)).orderBy(auditoria.id)).map((e) => ({
+        accion: e.accion,
+        usuarioId: e.usuarioId,
+        entidadId: e.entidadId,
+        direccion: e.direccion,
+        texto: JSON.stringify(e),
+      }));
+    const [ultimo] = await t.db.select({ id: auditoria.id }).from(auditoria).orderBy(desc(auditoria.id)).limit(1);
+    const desde = ultimo?.id ?? 0;
+    await login({ usuario: 'cliente', clave: 'clave-equivocada-123' }, '10.7.0.1');
+    await login({ usuario: 'alguien-que-no-existe', clave: 'otra-clave-456' }, '10.7.0.1');
+    const ok = await login({ usuario: 'cliente', clave: cliente.clave }, '10.7.0.2');
+    const cookie = `sesion=${ok.cookies.find((c) => c.name === 'sesion')!.value}`;
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie }, remoteAddress: '10.7.0.2' });
+    const registrados = await eventos(desde);
+    expect(registrados.map((e) => [e.accion, e.usuarioId, e.entidadId, e.direccion])).toEqual([
+      ['sesion.fallida', null, cliente.id, '10.7.0.1'],
+      ['sesion.fallida', null, null, '10.7.0.1'],
+      ['sesion.iniciar', cliente.id, cliente.id, '10.7.0.2'],
+      ['sesion.cerrar', cliente.id, cliente.id, '10.7.0.2'],
+    ]);
+    const todo = registrados.map((e) => e.texto).join('\n');
+    for (const secreto of ['clave-equivocada-123', 'otra-clave-456', cliente.clave, 'alguien-que-no-existe', cookie.slice(7)]) expect(todo).not.toContain(secreto);
   });
 });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRespuestaSchema, loginSchema, usuarioSesionSchema } from '../../domain/auth';
 import { MENSAJES } from '../../domain/mensajes';
 import { codigoSchema, MENSAJES_SEGUNDO_FACTOR } from '../../domain/segundo-factor';
+import { conUsuario, contextoDe, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { usuario } from '../db/schema';
 import { hashParaUsuarioInexistente, verificarClave } from './claves';
 import { codigoBloqueado, estaBloqueado, limpiarFallos, limpiarFallosDeCodigo, registrarFallo, registrarFalloDeCodigo } from './intentos';
@@ -25,6 +26,21 @@ const MENSAJE_EXITO = 'Inicio de sesión exitoso';
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookieSegura = app.config.PUBLIC_URL.startsWith('https://');
+
+  /** The session and its cookie, and the sign-in in the audit trail, in one transaction. */
+  const iniciarSesion = async (
+    reply: FastifyReply,
+    quien: typeof usuario.$inferSelect,
+    contexto: ContextoAuditoria,
+    detalle: { segundoFactor: false | 'totp' | 'recuperacion' },
+  ) => {
+    const creada = await app.db.transaction(async (tx) => {
+      const sesionCreada = await crearSesion(tx, quien, app.config);
+      await registrarEvento(tx, conUsuario(contexto, quien), { accion: 'sesion.iniciar', entidadId: quien.id, detalle });
+      return sesionCreada;
+    });
+    dejarCookieSesion(reply, creada, cookieSegura);
+  };
 
   r.post(
     '/api/auth/login',
@@ -50,6 +66,12 @@ export async function authRoutes(app: FastifyInstance) {
       const valida = await verificarClave(encontrado?.clave ?? (await hashParaUsuarioInexistente()), clave);
       if (!encontrado || !valida) {
         await registrarFallo(app.db, nombre, request.ip);
+        // The name typed is kept only when an account has it: a mistyped password is no one's data.
+        await registrarEvento(app.db, contextoDe(request), {
+          accion: 'sesion.fallida',
+          entidadId: encontrado?.id ?? null,
+          detalle: { motivo: encontrado ? 'contraseña incorrecta' : 'usuario inexistente', ...(encontrado ? { usuario: encontrado.usuario } : {}) },
+        });
         return reply.code(401).send({ success: false, message: MENSAJES.loginIncorrecto });
       }
       if (await tieneSegundoFactor(app.db, encontrado.id)) {
@@ -58,7 +80,7 @@ export async function authRoutes(app: FastifyInstance) {
         return { success: true, message: MENSAJES_SEGUNDO_FACTOR.ingresaCodigo, requiereCodigo: true as const };
       }
       await limpiarFallos(app.db, nombre, request.ip);
-      dejarCookieSesion(reply, await crearSesion(app.db, encontrado, app.config), cookieSegura);
+      await iniciarSesion(reply, encontrado, contextoDe(request), { segundoFactor: false });
       return { success: true, message: MENSAJE_EXITO, data: usuarioDeSesion(encontrado, false, app.config) };
     },
   );
@@ -93,6 +115,11 @@ export async function authRoutes(app: FastifyInstance) {
       const aceptado = await verificarCodigo(app.db, encontrado.id, request.body.codigo, app.config.ADMIN_MFA_CLAVE);
       if (!aceptado) {
         await registrarFalloDeCodigo(app.db, encontrado.usuario, request.ip);
+        await registrarEvento(app.db, contextoDe(request), {
+          accion: 'sesion.fallida',
+          entidadId: encontrado.id,
+          detalle: { motivo: 'código incorrecto', usuario: encontrado.usuario },
+        });
         return reply.code(401).send({ success: false, message: MENSAJES_SEGUNDO_FACTOR.codigoIncorrecto });
       }
       quitarCookieInicioPendiente(reply);
@@ -102,7 +129,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       await limpiarFallos(app.db, encontrado.usuario, request.ip);
       await limpiarFallosDeCodigo(app.db, encontrado.usuario);
-      dejarCookieSesion(reply, await crearSesion(app.db, encontrado, app.config), cookieSegura);
+      await iniciarSesion(reply, encontrado, contextoDe(request), { segundoFactor: aceptado.tipo });
       return {
         success: true,
         message: aceptado.tipo === 'recuperacion' ? MENSAJES_SEGUNDO_FACTOR.codigosRestantes(aceptado.restantes) : MENSAJE_EXITO,
@@ -118,6 +145,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const token = request.cookies[COOKIE_SESION];
       if (token) await borrarSesion(app.db, token);
+      if (request.usuario) await registrarEvento(app.db, contextoDe(request), { accion: 'sesion.cerrar', entidadId: request.usuario.id });
       reply.clearCookie(COOKIE_SESION, { path: '/' });
       quitarCookieInicioPendiente(reply);
       return reply.code(204).send(null);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +8,8 @@ import {
   inscripcionSchema,
   segundoFactorDeUsuarioSchema,
 } from '../../domain/segundo-factor';
+import type { AccionAuditoria } from '../../domain/auditoria';
+import { contextoDe, registrarEvento } from '../auditoria/auditoria';
 import { errorSchema, idParam } from '../http/schemas';
 import { usuarioRequerido } from './acceso';
 import {
@@ -31,6 +33,9 @@ const tags = ['auth'];
 export async function segundoFactorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const clave = () => app.config.ADMIN_MFA_CLAVE;
+  // Recorded once the change is stored (the second-factor service keeps its own transactions); never a code or a secret.
+  const auditar = (request: FastifyRequest, accion: AccionAuditoria, userId: number) =>
+    registrarEvento(app.db, contextoDe(request), { accion, entidadId: userId });
   const propia = { acceso: 'admin', antesDelSegundoFactor: true } as const;
 
   app.addHook('onReady', () => revisarSecretosGuardados(app.db, clave()));
@@ -68,9 +73,11 @@ export async function segundoFactorRoutes(app: FastifyInstance) {
         response: { 200: codigosDeRecuperacionSchema, ...errores },
       },
     },
-    async (request) => ({
-      codigosDeRecuperacion: await confirmarInscripcion(app.db, usuarioRequerido(request), request.body.codigo, request.ip, clave()),
-    }),
+    async (request) => {
+      const codigosDeRecuperacion = await confirmarInscripcion(app.db, usuarioRequerido(request), request.body.codigo, request.ip, clave());
+      await auditar(request, 'segundo-factor.activar', usuarioRequerido(request).id);
+      return { codigosDeRecuperacion };
+    },
   );
 
   r.post(
@@ -84,9 +91,11 @@ export async function segundoFactorRoutes(app: FastifyInstance) {
         response: { 200: codigosDeRecuperacionSchema, ...errores },
       },
     },
-    async (request) => ({
-      codigosDeRecuperacion: await regenerarCodigos(app.db, usuarioRequerido(request), request.body.codigo, request.ip, clave()),
-    }),
+    async (request) => {
+      const codigosDeRecuperacion = await regenerarCodigos(app.db, usuarioRequerido(request), request.body.codigo, request.ip, clave());
+      await auditar(request, 'segundo-factor.renovar-codigos', usuarioRequerido(request).id);
+      return { codigosDeRecuperacion };
+    },
   );
 
   r.post(
@@ -102,6 +111,7 @@ export async function segundoFactorRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await desactivarPropio(app.db, usuarioRequerido(request), request.body.codigo, request.ip, clave());
+      await auditar(request, 'segundo-factor.desactivar', usuarioRequerido(request).id);
       return reply.code(204).send(null);
     },
   );
@@ -128,6 +138,7 @@ export async function segundoFactorRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await restablecerDeOtro(app.db, usuarioRequerido(request), request.params.id);
+      await auditar(request, 'segundo-factor.restablecer', request.params.id);
       return reply.code(204).send(null);
     },
   );
