@@ -5,7 +5,9 @@ describe('audit events as people read them', () => {
   it('every action belongs to a declared entity and has a Spanish label', () => {
     for (const [clave, { entidad, etiqueta }] of Object.entries(ACCIONES_AUDITORIA)) {
       expect(Object.keys(ENTIDADES_AUDITORIA)).toContain(entidad);
-      expect(clave.startsWith(`${clave.startsWith('sesion.') ? 'sesion' : entidad}.`)).toBe(true);
+      // Sign-ins and second-factor changes are about a user, under their own prefix.
+      const prefijo = ['sesion.', 'segundo-factor.'].find((p) => clave.startsWith(p)) ?? `${entidad}.`;
+      expect(clave.startsWith(prefijo)).toBe(true);
       expect(etiqueta).not.toBe('');
     }
     expect(etiquetaAccion('producto.editar')).toBe('Cambio de producto');
