@@ -21,6 +21,7 @@ import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
 import { mismoOrigen } from './http/mismo-origen';
 import { rutaCanonica } from './http/ruta-canonica';
+import { textoValido } from './http/texto-valido';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before anything reads the path or the body: one spelling per path, writes only from the shop's pages.
   await app.register(rutaCanonica);
   await app.register(mismoOrigen);
+  // Before any handler or query: texts PostgreSQL cannot keep as sent (NUL, lone surrogates) are a 400.
+  await app.register(textoValido);
   // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
   await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
   if (deps.cacheApiSegundos) {
