@@ -36,6 +36,7 @@ export const MENSAJES = {
   costoMayorACero: 'El costo debe ser mayor a cero',
   porcentajeMayorACero: 'El porcentaje debe ser mayor a cero',
   stockNoNegativo: 'El stock no puede ser negativo',
+  stockEntero: 'El stock debe ser un número entero',
   debeSeleccionarCategoria: 'Debe seleccionar una categoría',
   // Images.
   soloImagenes: 'Solo se permiten imágenes',

@@ -67,3 +67,21 @@ export const numeroArgentino = (campo: string, vacio: string) =>
     }
     return leido.valor;
   });
+
+/** Plain decimal digits, with a '-' in front at most: no '+', space, point, exponent or '0x'. */
+const DIGITOS = /^-?\d{1,16}$/;
+
+/**
+ * A quantity of units (stock loads, sale lines, promotion lines, the product form's stock): a JSON
+ * integer, or a text of plain decimal digits ('12', as a query string carries it), from `min` to `max`.
+ * Anything else is `mensaje`, never coerced: `true`, '0x10', '1e3', '1.5', ' 5', '+5', '', [], {}, 1.5.
+ */
+export const cantidadEntera = (mensaje: string, { min = 1, max }: { min?: number; max: number }) =>
+  z.union([z.number(), z.string()], { error: mensaje }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : DIGITOS.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: mensaje, input: v });
+      return z.NEVER;
+    }
+    return n;
+  });

@@ -4,7 +4,7 @@ import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
 import { esDiaValido } from './fechas';
 import { diaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
-import { numeroArgentino } from './numeros';
+import { cantidadEntera, numeroArgentino } from './numeros';
 import { paginacionQuery, paginaDe } from './paginacion';
 
 const id = z.number().int();
@@ -84,11 +84,7 @@ const envioSchema = numeroArgentino('El envío', MENSAJES.envioNoNegativo).pipe(
   z.number().min(0, MENSAJES.envioNoNegativo).max(10_000_000, MENSAJES.envioNoNegativo),
 );
 
-const cantidadSchema = z
-  .number({ error: MENSAJES.cantidadInvalida })
-  .int({ error: MENSAJES.cantidadInvalida })
-  .min(1, { error: MENSAJES.cantidadInvalida })
-  .max(1_000_000, { error: MENSAJES.cantidadInvalida });
+const cantidadSchema = cantidadEntera(MENSAJES.cantidadInvalida, { max: 1_000_000 });
 const productoIdSchema = z
   .number({ error: MENSAJES.productoInvalido })
   .int({ error: MENSAJES.productoInvalido })
