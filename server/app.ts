@@ -19,6 +19,7 @@ import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
+import { opcionesDeLog } from './http/log';
 import { mismoOrigen } from './http/mismo-origen';
 import { rutaCanonica } from './http/ruta-canonica';
 import { textoValido } from './http/texto-valido';
@@ -75,7 +76,9 @@ function confianzaEnProxies(valor: Config['TRUST_PROXY']): boolean | string[] | 
 /** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Whatever level and stream it is given, a logger hides secrets and personal data and logs
+    // errors without their SQL parameters (server/http/log.ts).
+    logger: deps.logger ? { ...(deps.logger === true ? {} : deps.logger), ...opcionesDeLog } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: confianzaEnProxies(deps.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },

@@ -21,7 +21,7 @@ export interface AppDePrueba {
 
 export async function crearAppDePrueba(
   env: Record<string, string> = {},
-  opciones: Pick<AppDeps, 'antesDeLasRutas'> = {},
+  opciones: Pick<AppDeps, 'antesDeLasRutas' | 'logger'> = {},
 ): Promise<AppDePrueba> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-prueba-'));
   const config = leerConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
