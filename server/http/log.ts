@@ -111,7 +111,7 @@ export const opcionesDeLog = {
     err: (error: unknown): ErrorEnLog => errorParaLog(error),
     // Fastify's own, with the query string's values hidden; anything else logged as `req` goes as it is
     // (and is redacted like the rest).
-    req: (request: FastifyRequest | Record<string, unknown>) =>
+    req: (request: FastifyRequest | Record<string, unknown>): Record<string, unknown> =>
       typeof request.url === 'string' && typeof request.method === 'string'
         ? {
             method: request.method,
@@ -120,6 +120,6 @@ export const opcionesDeLog = {
             remoteAddress: (request as FastifyRequest).ip,
             remotePort: (request as FastifyRequest).socket?.remotePort,
           }
-        : request,
+        : (request as Record<string, unknown>),
   },
 };
