@@ -81,6 +81,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ? { ...(deps.logger === true ? {} : deps.logger), ...opcionesDeLog } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: confianzaEnProxies(deps.config.TRUST_PROXY),
+    // Fastify's defaults hold a request that never finishes forever (requestTimeout 0).
+    requestTimeout: deps.config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: deps.config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: deps.config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: deps.config.HTTP_HEADERS_TIMEOUT_MS,
+      // Node looks for requests past their limits this often (30 s by default): a quarter of the
+      // shortest limit, so a request is cut within 25 % of it.
+      connectionsCheckingInterval: Math.min(30_000, Math.floor(Math.min(deps.config.HTTP_REQUEST_TIMEOUT_MS, deps.config.HTTP_HEADERS_TIMEOUT_MS) / 4)),
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

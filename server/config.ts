@@ -62,6 +62,21 @@ const configSchema = z
     /** An admin's session ends after this many hours, or SESION_ADMIN_INACTIVIDAD_MINUTOS unused. */
     SESION_ADMIN_HORAS: z.coerce.number().int().min(1).default(12),
     SESION_ADMIN_INACTIVIDAD_MINUTOS: z.coerce.number().int().min(2).default(30),
+    /**
+     * Time limits of a connection (server/app.ts): the whole request, body included; its headers; an
+     * idle kept-alive connection between requests; any connection without activity (a client that
+     * stops reading an answer). A request that never finishes is answered 408 and closed.
+     */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+    HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  })
+  .superRefine((c, ctx) => {
+    // Node refuses a headers limit above the request's: the headers are part of the request.
+    if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS' });
+    }
   })
   .transform((c) => ({
     ...c,
