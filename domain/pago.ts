@@ -18,6 +18,7 @@ export const MENSAJES_PAGO = {
   pagoRechazado: 'El pago de esta venta fue rechazado. Hacé un nuevo pedido.',
   ventaSinProductos: 'La venta no tiene productos para pagar.',
   firmaInvalida: 'La firma de la notificación no es válida.',
+  notificacionVencida: 'La notificación es demasiado vieja: su hora firmada está fuera del margen aceptado.',
   pagoNoConsultado: 'No se pudo consultar el pago en Mercado Pago. Se reintentará.',
 } as const;
 

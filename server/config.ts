@@ -71,6 +71,8 @@ const configSchema = z
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
     HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    /** A Mercado Pago notification signed further than this from now (before or after) is refused. */
+    MP_WEBHOOK_TOLERANCIA_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(300),
   })
   .superRefine((c, ctx) => {
     // Node refuses a headers limit above the request's: the headers are part of the request.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { crearPreferenciaSchema, estadoPagoVentaSchema, MENSAJES_PAGO, preferenciaCreadaSchema } from '../../domain/pago';
 import { usuarioRequerido } from '../auth/acceso';
 import { errorSchema } from '../http/schemas';
-import { firmaValida } from './firma';
+import { firmaValida, firmaVigente } from './firma';
 import { ErrorDePasarela } from './pasarela';
 import { consultarEstadoDePago, crearPreferencia, procesarNotificacionDePago, type ResultadoPago } from './service';
 import { simuladorRoutes } from './simulador-routes';
@@ -71,6 +71,11 @@ export async function pagosRoutes(app: FastifyInstance) {
       if (!firmaValida(app.mercadoPago.secretoWebhook, firmada)) {
         request.log.warn({ requestId: firmada.requestId, dataId }, 'notificación de Mercado Pago con firma inválida o ausente');
         return reply.code(401).send({ message: MENSAJES_PAGO.firmaInvalida });
+      }
+      // A validly signed notification from long ago is a replay (or a clock far off): refused.
+      if (!firmaVigente(firmada.firma!, Date.now(), app.config.MP_WEBHOOK_TOLERANCIA_SEGUNDOS)) {
+        request.log.warn({ requestId: firmada.requestId, dataId }, 'notificación de Mercado Pago con la hora firmada fuera de margen');
+        return reply.code(401).send({ message: MENSAJES_PAGO.notificacionVencida });
       }
       if (!dataId) {
         request.log.info('notificación de Mercado Pago sin data.id ignorada');
