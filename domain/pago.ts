@@ -20,6 +20,8 @@ export const MENSAJES_PAGO = {
   firmaInvalida: 'La firma de la notificación no es válida.',
   notificacionVencida: 'La notificación es demasiado vieja: su hora firmada está fuera del margen aceptado.',
   pagoNoConsultado: 'No se pudo consultar el pago en Mercado Pago. Se reintentará.',
+  /** No MP_ACCESS_TOKEN and no MP_SIMULADO=1: the shop takes cash orders only. */
+  mercadoPagoNoDisponible: 'El pago con Mercado Pago no está disponible en esta tienda: elegí pagar en efectivo.',
 } as const;
 
 /** Body of `POST /api/mercadoPago/createPreference`: a `total` sent is accepted and ignored (the sale has it). */

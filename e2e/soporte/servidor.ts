@@ -44,6 +44,8 @@ export async function iniciarServidor(env: Record<string, string> = {}): Promise
       ADMIN_PASSWORD: CLAVE_ADMIN,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The browser tests pay in the simulated checkout, which runs only when asked for.
+      MP_SIMULADO: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

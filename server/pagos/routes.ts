@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crearPreferenciaSchema, estadoPagoVentaSchema, MENSAJES_PAGO, preferenciaCreadaSchema } from '../../domain/pago';
 import { usuarioRequerido } from '../auth/acceso';
+import { NoDisponible } from '../errors';
 import { errorSchema } from '../http/schemas';
 import { firmaValida, firmaVigente } from './firma';
 import { ErrorDePasarela } from './pasarela';
@@ -39,11 +40,13 @@ export async function pagosRoutes(app: FastifyInstance) {
         tags: ['pagos'],
         summary: 'Crea la preferencia de Checkout Pro de una venta propia pendiente y devuelve el link de pago',
         body: crearPreferenciaSchema,
-        response: { 200: preferenciaCreadaSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
+        response: { 200: preferenciaCreadaSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
-    async (request) =>
-      crearPreferencia(app.db, app.mercadoPago.pasarela, opciones, { ventaId: request.body.id, usuario: usuarioRequerido(request) }),
+    async (request) => {
+      if (app.mercadoPago.pasarela.modo === 'desactivado') throw new NoDisponible(MENSAJES_PAGO.mercadoPagoNoDisponible);
+      return crearPreferencia(app.db, app.mercadoPago.pasarela, opciones, { ventaId: request.body.id, usuario: usuarioRequerido(request) });
+    },
   );
 
   r.post(

@@ -24,7 +24,14 @@ export async function crearAppDePrueba(
   opciones: Pick<AppDeps, 'antesDeLasRutas' | 'logger'> = {},
 ): Promise<AppDePrueba> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-prueba-'));
-  const config = leerConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
+  const config = leerConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    // The simulated checkout, unless a test brings real credentials (it runs only when asked for).
+    ...(env.MP_ACCESS_TOKEN ? {} : { MP_SIMULADO: '1' }),
+    ...env,
+  });
   const base = await crearBaseDePrueba();
   const app = await buildApp({ config, base, ...opciones });
   await app.ready();

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MENSAJES } from '../../domain/mensajes';
+import { MENSAJES_PAGO } from '../../domain/pago';
 import { pedidoHeadersSchema, pedidoRespuestaSchema, pedidoSchema } from '../../domain/pedido';
 import { usuarioRequerido } from '../auth/acceso';
+import { Conflicto } from '../errors';
 import { errorSchema } from '../http/schemas';
 import { crearPedido } from './pedido';
 
@@ -23,6 +25,8 @@ export async function pedidoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const usuario = usuarioRequerido(request);
+      // No Mercado Pago configured (neither MP_ACCESS_TOKEN nor MP_SIMULADO=1): no order waits for it.
+      if (request.body.formaPago === 'MERCADOPAGO' && app.mercadoPago.pasarela.modo === 'desactivado') throw new Conflicto(MENSAJES_PAGO.mercadoPagoNoDisponible);
       const { respuesta, repetido } = await crearPedido(app.db, usuario.id, request.body, request.headers['idempotency-key']);
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(respuesta);
