@@ -127,6 +127,9 @@ const configSchema = z
       .pipe(z.enum(['0', '1'], { error: "'1' para el checkout simulado, '0' o vacía para no usarlo" }).optional()),
     /** Read only by the start-up guard: behaviour never depends on it (docs/decisions/023-sin-valores-inseguros.md). */
     NODE_ENV: opcional,
+    /** Sign-ups per hour from one address (an IPv6 /64) and in all (server/usuarios/limite-de-registros.ts). */
+    REGISTROS_POR_DIRECCION_HORA: z.coerce.number().int().min(1).max(100_000).default(5),
+    REGISTROS_POR_HORA: z.coerce.number().int().min(1).max(1_000_000).default(200),
   })
   .superRefine((c, ctx) => {
     // Node refuses a headers limit above the request's: the headers are part of the request.

@@ -30,6 +30,9 @@ export async function crearAppDePrueba(
     LOG_LEVEL: 'silent',
     // The simulated checkout, unless a test brings real credentials (it runs only when asked for).
     ...(env.MP_ACCESS_TOKEN ? {} : { MP_SIMULADO: '1' }),
+    // Anti-automation limits out of the way of tests about other things; their own tests set them.
+    REGISTROS_POR_DIRECCION_HORA: '100000',
+    REGISTROS_POR_HORA: '1000000',
     ...env,
   });
   const base = await crearBaseDePrueba();

@@ -22,6 +22,7 @@ import { domicilio, persona, usuario } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado, Prohibido } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos } from '../db/texto-sql';
+import { asegurarCupoDeRegistro, contarRegistro, type CupoDeRegistro } from './limite-de-registros';
 
 const columnasUsuario = {
   id: usuario.id,
@@ -129,12 +130,14 @@ export async function eliminarUsuario(db: Db, quienId: number, id: number): Prom
 }
 
 /** Public registration: login (always USER), address and person in one transaction. */
-export async function registrar(db: Db, datos: z.output<typeof registroSchema>): Promise<UsuarioSesion> {
+export async function registrar(db: Db, datos: z.output<typeof registroSchema>, cupo?: CupoDeRegistro): Promise<UsuarioSesion> {
+  if (cupo) await asegurarCupoDeRegistro(db, cupo);
   await asegurarNombreLibre(db, datos.usuario.usuario);
   await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
   const clave = await hashearClave(datos.usuario.clave);
   return conNombreUnico(() =>
     db.transaction(async (tx) => {
+      if (cupo) await contarRegistro(tx, cupo);
       const [u] = await tx
         .insert(usuario)
         .values({ usuario: datos.usuario.usuario, clave, rol: 'USER' })
