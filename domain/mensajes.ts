@@ -50,6 +50,8 @@ export const MENSAJES = {
   ventaNoEncontrada: 'No se encontró la venta con el ID proporcionado.',
   ventaIdInvalido: 'El ID de la venta no es válido',
   ventaStockYaDevuelto: 'La venta ya devolvió sus unidades al stock: no se pueden cambiar sus detalles.',
+  ventaVencidaNoSeConcluye:
+    'La venta venció o su pago fue rechazado y sus unidades volvieron al stock: no se puede concluir. Si la persona vino a pagar, cargá una venta nueva.',
   usuarioDeVentaNoExiste: 'El usuario indicado no existe.',
   envioNoNegativo: 'El envío no puede ser negativo.',
   errorObtenerVenta: 'Error al obtener los datos de la venta.',
@@ -99,6 +101,15 @@ export const unirMensajes = (mensajes: readonly string[]): string => mensajes.jo
 /** A cart order asking for more units than are left. */
 export const mensajeStockInsuficiente = (denominacion: string, quedan: number): string =>
   `No hay stock suficiente de ${denominacion}: quedan ${quedan} unidades.`;
+
+/** A customer at PEDIDOS_PENDIENTES_MAX orders not yet paid (server/ventas/limites-de-pedido.ts). */
+export const mensajeDemasiadosPedidosPendientes = (maximo: number): string =>
+  `Ya tenés ${maximo} ${maximo === 1 ? 'pedido pendiente' : 'pedidos pendientes'} de pago, el máximo permitido: pagá o retirá alguno antes de hacer otro.`;
+
+/** More than UNIDADES_POR_PRODUCTO_MAX units of one product among a customer's orders not yet paid. */
+export const mensajeDemasiadasUnidades = (denominacion: string, maximo: number, yaTiene: number): string =>
+  `Podés tener hasta ${maximo} unidades de ${denominacion} en pedidos pendientes de pago` +
+  (yaTiene > 0 ? ` y ya tenés ${yaTiene}.` : '.');
 
 export const mensajePromocionFinalizada = (denominacion: string): string => `La promoción ${denominacion} ya finalizó.`;
 export const mensajePromocionNoEmpezo = (denominacion: string): string => `La promoción ${denominacion} todavía no empezó.`;

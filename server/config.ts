@@ -130,6 +130,14 @@ const configSchema = z
     /** Sign-ups per hour from one address (an IPv6 /64) and in all (server/usuarios/limite-de-registros.ts). */
     REGISTROS_POR_DIRECCION_HORA: z.coerce.number().int().min(1).max(100_000).default(5),
     REGISTROS_POR_HORA: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    /**
+     * A customer's cart orders not yet paid (cash ones not concluded, Mercado Pago ones pending) and
+     * the units of one product among them (server/ventas/limites-de-pedido.ts).
+     */
+    PEDIDOS_PENDIENTES_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3),
+    UNIDADES_POR_PRODUCTO_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** A cash cart order not concluded this many hours after it was placed expires and frees its units. */
+    EFECTIVO_VENCE_HORAS: z.coerce.number().int().min(1).max(8760).default(72),
   })
   .superRefine((c, ctx) => {
     // Node refuses a headers limit above the request's: the headers are part of the request.

@@ -33,6 +33,8 @@ export async function crearAppDePrueba(
     // Anti-automation limits out of the way of tests about other things; their own tests set them.
     REGISTROS_POR_DIRECCION_HORA: '100000',
     REGISTROS_POR_HORA: '1000000',
+    PEDIDOS_PENDIENTES_MAX: '10000',
+    UNIDADES_POR_PRODUCTO_MAX: '1000000',
     ...env,
   });
   const base = await crearBaseDePrueba();

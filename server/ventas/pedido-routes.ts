@@ -27,7 +27,10 @@ export async function pedidoRoutes(app: FastifyInstance) {
       const usuario = usuarioRequerido(request);
       // No Mercado Pago configured (neither MP_ACCESS_TOKEN nor MP_SIMULADO=1): no order waits for it.
       if (request.body.formaPago === 'MERCADOPAGO' && app.mercadoPago.pasarela.modo === 'desactivado') throw new Conflicto(MENSAJES_PAGO.mercadoPagoNoDisponible);
-      const { respuesta, repetido } = await crearPedido(app.db, usuario.id, request.body, request.headers['idempotency-key']);
+      const { respuesta, repetido } = await crearPedido(app.db, usuario.id, request.body, request.headers['idempotency-key'], {
+        pedidosPendientes: app.config.PEDIDOS_PENDIENTES_MAX,
+        unidadesPorProducto: app.config.UNIDADES_POR_PRODUCTO_MAX,
+      });
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(respuesta);
     },

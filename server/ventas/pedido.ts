@@ -17,6 +17,7 @@ import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } f
 import { AppError, Conflicto, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
 import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
+import { asegurarLimitesDePedido, type LimitesDePedido } from './limites-de-pedido';
 
 const faltaStock = ({ denominacion, stock }: Faltante) => mensajeStockInsuficiente(denominacion, stock);
 
@@ -56,12 +57,14 @@ async function lineasDePromociones(
  * The cart order, in one transaction: prices, stock taken with conditional updates (PEDIDO
  * movements), the PENDIENTE sale and its lines. Not enough stock of anything: 409 and nothing written.
  * With an idempotency key, a repeated request answers the first answer and creates nothing more.
+ * With `limites`, a customer past PEDIDOS_PENDIENTES_MAX or UNIDADES_POR_PRODUCTO_MAX gets a 409.
  */
 export async function crearPedido(
   db: Db,
   userId: number,
   entrada: Pedido,
   claveIdempotencia?: string,
+  limites?: LimitesDePedido,
 ): Promise<{ respuesta: PedidoRespuesta; repetido: boolean }> {
   const pedido = pedidoSchema.parse(entrada);
   return db.transaction(async (tx) => {
@@ -98,6 +101,7 @@ export async function crearPedido(
     // Stock first (one conditional update for every product, which also answers the current prices):
     // a product line whose product does not exist is a 404 before any lack of stock.
     const agrupadas = agruparPorProducto(lineas);
+    if (limites) await asegurarLimitesDePedido(tx, userId, agrupadas, limites);
     const precioDe = await descontarStock(tx, agrupadas, faltaStock, { ausentePrimero: [...porProducto.keys()] });
     for (const l of lineas) if (l.promocionId === null) l.precioAplicado = precioDe.get(l.productoId)!;
     const total = sumarLineas(lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })));
@@ -113,6 +117,7 @@ export async function crearPedido(
         total,
         userId,
         estadoPago: pedido.formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null,
+        carrito: true,
       })
       .returning({ id: venta.id });
     const ventaId = creada!.id;
