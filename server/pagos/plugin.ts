@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { modoMercadoPago } from '../config';
 import { pasarelaDesactivada, type PasarelaPagos } from './pasarela';
 import { crearPasarelaSimulada } from './pasarela-simulada';
-import { vencerPagosPendientes } from './vencimiento';
+import { vencerPagosPendientes, vencerPedidosEnEfectivo } from './vencimiento';
 
 export interface MercadoPago {
   /**
@@ -24,7 +24,10 @@ declare module 'fastify' {
 
 const BARRIDO_MS = 60_000;
 
-/** Mercado Pago as a service of the app: the gateway, the webhook secret and the expiry sweep. */
+/**
+ * Mercado Pago as a service of the app: the gateway, the webhook secret and the expiry sweep (unpaid
+ * Mercado Pago orders, and cash orders from the cart not concluded in EFECTIVO_VENCE_HORAS).
+ */
 export const pagosPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
@@ -58,6 +61,12 @@ export const pagosPlugin = fp(
         if (r.erroresDePasarela > 0) app.log.warn({ errores: r.erroresDePasarela }, 'Mercado Pago no respondió al vencer pagos');
       } catch (error) {
         app.log.error({ err: error }, 'falló el vencimiento de pagos de Mercado Pago');
+      }
+      try {
+        const vencidos = await vencerPedidosEnEfectivo(app.db, { horas: config.EFECTIVO_VENCE_HORAS });
+        if (vencidos.length > 0) app.log.info({ ventas: vencidos }, 'pedidos en efectivo vencidos: stock liberado');
+      } catch (error) {
+        app.log.error({ err: error }, 'falló el vencimiento de pedidos en efectivo');
       } finally {
         barriendo = false;
       }

@@ -137,7 +137,7 @@ export async function duenoDeVenta(db: Db, id: number): Promise<number | null> {
  */
 export async function bloquearVenta(tx: Db, id: number, paraLineas = false) {
   const [fila] = await tx
-    .select({ id: venta.id, estadoVenta: venta.estadoVenta, stockLiberado: venta.stockLiberado, envio: venta.envio })
+    .select({ id: venta.id, estadoVenta: venta.estadoVenta, estadoPago: venta.estadoPago, stockLiberado: venta.stockLiberado, envio: venta.envio })
     .from(venta)
     .where(eq(venta.id, id))
     .for('update');
@@ -216,7 +216,11 @@ export async function crearVenta(db: Db, entrada: VentaCrear, adminId: number): 
 export async function actualizarVenta(db: Db, id: number, entrada: VentaActualizar): Promise<Venta> {
   const datos = ventaActualizarSchema.parse(entrada);
   return db.transaction(async (tx) => {
-    await bloquearVenta(tx, id);
+    const actual = await bloquearVenta(tx, id);
+    // An expired (cash or Mercado Pago) or rejected order gave its units back: concluding it would
+    // record goods handed over that are still on the shelf, and money the closing never counts.
+    const devuelta = actual.stockLiberado && (actual.estadoPago === 'VENCIDO' || actual.estadoPago === 'RECHAZADO');
+    if (devuelta && actual.estadoVenta !== 'CONCLUIDO' && datos.estadoVenta === 'CONCLUIDO') throw new Conflicto(MENSAJES.ventaVencidaNoSeConcluye);
     const [lineas] = await tx.select({ n: count() }).from(detalleVenta).where(eq(detalleVenta.ventaId, id));
     if (!lineas || lineas.n === 0) throw new Invalido(MENSAJES.ventaSinDetalles);
     await tx.update(venta).set({ estadoVenta: datos.estadoVenta, formaPago: datos.formaPago, envio: datos.envio }).where(eq(venta.id, id));
