@@ -22,6 +22,8 @@ export const MENSAJES = {
   camposDesconocidos: (campos: readonly string[]) =>
     campos.length === 1 ? `Campo desconocido: ${campos[0]}` : `Campos desconocidos: ${campos.join(', ')}`,
   rutaNoCanonica: 'La dirección solicitada no es válida.',
+  /** An id that is not plain digits from 1 up (domain/numeros.ts, idEntero). */
+  idInvalido: 'El identificador no es válido: tiene que ser un número entero positivo.',
   /** A text with a NUL byte or a lone surrogate (server/http/texto-valido.ts). */
   caracteresNoValidos: 'Los datos enviados tienen caracteres no válidos: revisá los textos y volvé a intentar.',
   origenNoPermitido: 'La solicitud viene de otro sitio y fue rechazada: los cambios solo se hacen desde las páginas de la tienda.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENSAJES } from './mensajes';
 import { formatearPrecio } from './money';
-import { cantidadEntera, leerNumero, numeroArgentino, numeroParaEditar } from './numeros';
+import { cantidadEntera, idEntero, leerNumero, numeroArgentino, numeroParaEditar } from './numeros';
 import { productoInputSchema, validarProducto } from './producto';
 import { promocionInputSchema } from './promocion';
 import { ventaActualizarSchema } from './venta';
@@ -138,5 +138,18 @@ describe('cantidadEntera: integers only, never coerced', () => {
 
   it('takes negative integers when min allows them (the product form answers its own message for those)', () => {
     expect(cantidadEntera('Mal', { min: -10, max: 10 }).parse('-3')).toBe(-3);
+  });
+});
+
+describe('idEntero: a row id, never coerced', () => {
+  it('takes JSON integers and plain digits from 1 to 2147483647', () => {
+    expect(idEntero().parse(16)).toBe(16);
+    expect(idEntero().parse('16')).toBe(16);
+    expect(idEntero().parse('2147483647')).toBe(2_147_483_647);
+  });
+
+  it.each(['0x10', '1e1', '16.0', '+16', ' 16', '16 ', true, [16], {}, 0, -16, '2147483648', 16.5, null])('refuses %j with the message', (entrada) => {
+    const r = idEntero('Mal').safeParse(entrada);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Mal']);
   });
 });

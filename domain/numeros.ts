@@ -85,3 +85,13 @@ export const cantidadEntera = (mensaje: string, { min = 1, max }: { min?: number
     }
     return n;
   });
+
+/** The largest id PostgreSQL's `serial` gives. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A row's id, in a path, a query string or a body: a JSON integer or plain decimal digits, from 1 to
+ * MAX_ID. Never coerced: '0x10', '1e1', '16.0', '+16', ' 16', `true` and `[16]` name no row (they used
+ * to be read as 16, 10, 16, 16, 16, 1 and 16).
+ */
+export const idEntero = (mensaje: string = MENSAJES.idInvalido) => cantidadEntera(mensaje, { min: 1, max: MAX_ID });

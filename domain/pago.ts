@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ESTADOS_PAGO, ESTADOS_VENTA } from './enums';
 import { MENSAJES } from './mensajes';
+import { idEntero } from './numeros';
 
 // Contracts of the Mercado Pago endpoints, shared by the server and the web app.
 
@@ -26,7 +27,7 @@ export const MENSAJES_PAGO = {
 
 /** Body of `POST /api/mercadoPago/createPreference`: a `total` sent is accepted and ignored (the sale has it). */
 export const crearPreferenciaSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idEntero(),
   total: z.unknown().optional().describe('Ignorado: el monto sale de la venta'),
 });
 export type CrearPreferencia = z.infer<typeof crearPreferenciaSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { MENSAJES } from './mensajes';
 import { calcularPrecio } from './money';
-import { cantidadEntera, leerNumero, type NumeroLeido } from './numeros';
+import { cantidadEntera, idEntero, leerNumero, type NumeroLeido } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 import { ORDENES_PRECIO } from './producto-reglas';
 
@@ -63,7 +63,7 @@ export const productoInputSchema = z.object({
   // Negative ones pass here and get validarProducto's 'El stock no puede ser negativo'.
   stock: cantidadEntera(MENSAJES.stockEntero, { min: -1_000_000, max: 1_000_000 }).default(0),
   descripcion: z.string().max(5000).default(''),
-  categoria: z.object({ id: z.coerce.number().int() }).nullable().optional(),
+  categoria: z.object({ id: idEntero(MENSAJES.debeSeleccionarCategoria) }).nullable().optional(),
 });
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
@@ -76,7 +76,7 @@ export type ProductoInput = z.input<typeof productoInputSchema>;
 export const productoGuardarSchema = cuerpoDe(
   productoInputSchema
     .extend({
-      id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+      id: idEntero().nullable().optional(),
       // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
       costo: z.union([z.number(), z.string().max(30)]).default(''),
       porcentaje: z.union([z.number(), z.string().max(30)]).default(''),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { fechaEntradaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
-import { cantidadEntera, numeroArgentino } from './numeros';
+import { cantidadEntera, idEntero, numeroArgentino } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 
 export const MENSAJES_PROMOCION = {
@@ -53,7 +53,7 @@ export const promocionInputSchema = z
   });
 export type PromocionInput = z.input<typeof promocionInputSchema>;
 
-const idPositivo = z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).positive(M.detalleInvalido).max(2_147_483_647, M.detalleInvalido);
+const idPositivo = idEntero(M.detalleInvalido);
 
 export const productoEnPromocionSchema = z.object({
   id: z.number().int(),

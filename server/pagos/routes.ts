@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idEntero } from '../../domain/numeros';
 import { crearPreferenciaSchema, estadoPagoVentaSchema, MENSAJES_PAGO, preferenciaCreadaSchema } from '../../domain/pago';
 import { usuarioRequerido } from '../auth/acceso';
 import { NoDisponible } from '../errors';
@@ -10,7 +11,7 @@ import { ErrorDePasarela } from './pasarela';
 import { consultarEstadoDePago, crearPreferencia, procesarNotificacionDePago, type ResultadoPago } from './service';
 import { simuladorRoutes } from './simulador-routes';
 
-const ventaIdParam = z.object({ ventaId: z.coerce.number().int().positive().max(2_147_483_647) });
+const ventaIdParam = z.object({ ventaId: idEntero() });
 
 // Mercado Pago's notification, as Mercado Pago sends it: we read a few fields and let the rest be.
 const notificacionQuery = z.looseObject({
