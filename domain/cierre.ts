@@ -13,9 +13,11 @@ export const ESTADO_COBRO_LABEL: Record<EstadoCobro, string> = {
 
 /**
  * - NO_COBRADO: its online payment was rejected (also refunded or charged back: Mercado Pago's
- *   words for them are recorded as RECHAZADO) or expired. No money came, or it went back; the units
- *   of a pending one went back to stock. Out of every total, listed apart. It wins over CONCLUIDO:
- *   a concluded sale refunded afterwards is not money in the till.
+ *   words for them are recorded as RECHAZADO) or expired, or it is a cash order from the cart that
+ *   was not concluded within EFECTIVO_VENCE_HORAS (its payment is VENCIDO too: no one came to pay).
+ *   No money came, or it went back; the units of a pending one went back to stock. Out of every
+ *   total, listed apart. It wins over CONCLUIDO: a concluded sale refunded afterwards is not money in
+ *   the till (and an expired one cannot be concluded: the API refuses).
  * - COBRADO: its online payment was approved (even while the order waits to be delivered), or the
  *   shop concluded it.
  * - PENDIENTE: every other sale: PENDIENTE, without an approved payment.

@@ -4,6 +4,8 @@ export const configPublicaSchema = z.object({
   whatsappContacto: z.string(),
   whatsappArrepentimiento: z.string(),
   mercadoPagoSimulado: z.boolean(),
+  /** False without MP_ACCESS_TOKEN nor MP_SIMULADO=1: the cart offers cash only. */
+  mercadoPagoDisponible: z.boolean(),
 });
 export type ConfigPublica = z.infer<typeof configPublicaSchema>;
 

@@ -22,6 +22,10 @@ export const MENSAJES = {
   camposDesconocidos: (campos: readonly string[]) =>
     campos.length === 1 ? `Campo desconocido: ${campos[0]}` : `Campos desconocidos: ${campos.join(', ')}`,
   rutaNoCanonica: 'La dirección solicitada no es válida.',
+  /** An id that is not plain digits from 1 up (domain/numeros.ts, idEntero). */
+  idInvalido: 'El identificador no es válido: tiene que ser un número entero positivo.',
+  /** A text with a NUL byte or a lone surrogate (server/http/texto-valido.ts). */
+  caracteresNoValidos: 'Los datos enviados tienen caracteres no válidos: revisá los textos y volvé a intentar.',
   origenNoPermitido: 'La solicitud viene de otro sitio y fue rechazada: los cambios solo se hacen desde las páginas de la tienda.',
   errorInesperado: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
   cierreXlsxNoDisponible: 'No se pudo armar el archivo del cierre de caja. Intentá de nuevo en unos minutos.',
@@ -34,6 +38,7 @@ export const MENSAJES = {
   costoMayorACero: 'El costo debe ser mayor a cero',
   porcentajeMayorACero: 'El porcentaje debe ser mayor a cero',
   stockNoNegativo: 'El stock no puede ser negativo',
+  stockEntero: 'El stock debe ser un número entero',
   debeSeleccionarCategoria: 'Debe seleccionar una categoría',
   // Images.
   soloImagenes: 'Solo se permiten imágenes',
@@ -47,6 +52,8 @@ export const MENSAJES = {
   ventaNoEncontrada: 'No se encontró la venta con el ID proporcionado.',
   ventaIdInvalido: 'El ID de la venta no es válido',
   ventaStockYaDevuelto: 'La venta ya devolvió sus unidades al stock: no se pueden cambiar sus detalles.',
+  ventaVencidaNoSeConcluye:
+    'La venta venció o su pago fue rechazado y sus unidades volvieron al stock: no se puede concluir. Si la persona vino a pagar, cargá una venta nueva.',
   usuarioDeVentaNoExiste: 'El usuario indicado no existe.',
   envioNoNegativo: 'El envío no puede ser negativo.',
   errorObtenerVenta: 'Error al obtener los datos de la venta.',
@@ -96,6 +103,15 @@ export const unirMensajes = (mensajes: readonly string[]): string => mensajes.jo
 /** A cart order asking for more units than are left. */
 export const mensajeStockInsuficiente = (denominacion: string, quedan: number): string =>
   `No hay stock suficiente de ${denominacion}: quedan ${quedan} unidades.`;
+
+/** A customer at PEDIDOS_PENDIENTES_MAX orders not yet paid (server/ventas/limites-de-pedido.ts). */
+export const mensajeDemasiadosPedidosPendientes = (maximo: number): string =>
+  `Ya tenés ${maximo} ${maximo === 1 ? 'pedido pendiente' : 'pedidos pendientes'} de pago, el máximo permitido: pagá o retirá alguno antes de hacer otro.`;
+
+/** More than UNIDADES_POR_PRODUCTO_MAX units of one product among a customer's orders not yet paid. */
+export const mensajeDemasiadasUnidades = (denominacion: string, maximo: number, yaTiene: number): string =>
+  `Podés tener hasta ${maximo} unidades de ${denominacion} en pedidos pendientes de pago` +
+  (yaTiene > 0 ? ` y ya tenés ${yaTiene}.` : '.');
 
 export const mensajePromocionFinalizada = (denominacion: string): string => `La promoción ${denominacion} ya finalizó.`;
 export const mensajePromocionNoEmpezo = (denominacion: string): string => `La promoción ${denominacion} todavía no empezó.`;

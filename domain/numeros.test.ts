@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENSAJES } from './mensajes';
 import { formatearPrecio } from './money';
-import { leerNumero, numeroArgentino, numeroParaEditar } from './numeros';
+import { cantidadEntera, idEntero, leerNumero, numeroArgentino, numeroParaEditar } from './numeros';
 import { productoInputSchema, validarProducto } from './producto';
 import { promocionInputSchema } from './promocion';
 import { ventaActualizarSchema } from './venta';
@@ -112,5 +112,44 @@ describe('the product form: cost and margin', () => {
     });
     expect(producto('', '0')).toEqual({ ok: false, mensajes: [MENSAJES.costoMayorACero, MENSAJES.porcentajeMayorACero] });
     expect(producto('-1.000', 10)).toEqual({ ok: false, mensajes: [MENSAJES.costoMayorACero] });
+  });
+});
+
+describe('cantidadEntera: integers only, never coerced', () => {
+  const cantidad = cantidadEntera('Mal', { max: 1000 });
+  it.each([
+    [1, 1],
+    [1000, 1000],
+    ['12', 12],
+    ['007', 7],
+    [3.0, 3],
+  ])('takes %j as %j', (entrada, esperado) => {
+    expect(cantidad.parse(entrada)).toBe(esperado);
+  });
+
+  it.each([true, false, null, '0x10', '1e3', '1.5', '1,5', ' 5', '5 ', '+5', '-5', '', '١٢', [], [3], {}, 1.5, 0, -1, 1001, '1001', Number.NaN, Infinity, '9'.repeat(400), 1e300])(
+    'refuses %j with its message',
+    (entrada) => {
+      const r = cantidad.safeParse(entrada);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => i.message)).toEqual(['Mal']);
+    },
+  );
+
+  it('takes negative integers when min allows them (the product form answers its own message for those)', () => {
+    expect(cantidadEntera('Mal', { min: -10, max: 10 }).parse('-3')).toBe(-3);
+  });
+});
+
+describe('idEntero: a row id, never coerced', () => {
+  it('takes JSON integers and plain digits from 1 to 2147483647', () => {
+    expect(idEntero().parse(16)).toBe(16);
+    expect(idEntero().parse('16')).toBe(16);
+    expect(idEntero().parse('2147483647')).toBe(2_147_483_647);
+  });
+
+  it.each(['0x10', '1e1', '16.0', '+16', ' 16', '16 ', true, [16], {}, 0, -16, '2147483648', 16.5, null])('refuses %j with the message', (entrada) => {
+    const r = idEntero('Mal').safeParse(entrada);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Mal']);
   });
 });

@@ -67,3 +67,31 @@ export const numeroArgentino = (campo: string, vacio: string) =>
     }
     return leido.valor;
   });
+
+/** Plain decimal digits, with a '-' in front at most: no '+', space, point, exponent or '0x'. */
+const DIGITOS = /^-?\d{1,16}$/;
+
+/**
+ * A quantity of units (stock loads, sale lines, promotion lines, the product form's stock): a JSON
+ * integer, or a text of plain decimal digits ('12', as a query string carries it), from `min` to `max`.
+ * Anything else is `mensaje`, never coerced: `true`, '0x10', '1e3', '1.5', ' 5', '+5', '', [], {}, 1.5.
+ */
+export const cantidadEntera = (mensaje: string, { min = 1, max }: { min?: number; max: number }) =>
+  z.union([z.number(), z.string()], { error: mensaje }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : DIGITOS.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: mensaje, input: v });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The largest id PostgreSQL's `serial` gives. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A row's id, in a path, a query string or a body: a JSON integer or plain decimal digits, from 1 to
+ * MAX_ID. Never coerced: '0x10', '1e1', '16.0', '+16', ' 16', `true` and `[16]` name no row (they used
+ * to be read as 16, 10, 16, 16, 16, 1 and 16).
+ */
+export const idEntero = (mensaje: string = MENSAJES.idInvalido) => cantidadEntera(mensaje, { min: 1, max: MAX_ID });

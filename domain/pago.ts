@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ESTADOS_PAGO, ESTADOS_VENTA } from './enums';
 import { MENSAJES } from './mensajes';
+import { idEntero } from './numeros';
 
 // Contracts of the Mercado Pago endpoints, shared by the server and the web app.
 
@@ -18,12 +19,15 @@ export const MENSAJES_PAGO = {
   pagoRechazado: 'El pago de esta venta fue rechazado. Hacé un nuevo pedido.',
   ventaSinProductos: 'La venta no tiene productos para pagar.',
   firmaInvalida: 'La firma de la notificación no es válida.',
+  notificacionVencida: 'La notificación es demasiado vieja: su hora firmada está fuera del margen aceptado.',
   pagoNoConsultado: 'No se pudo consultar el pago en Mercado Pago. Se reintentará.',
+  /** No MP_ACCESS_TOKEN and no MP_SIMULADO=1: the shop takes cash orders only. */
+  mercadoPagoNoDisponible: 'El pago con Mercado Pago no está disponible en esta tienda: elegí pagar en efectivo.',
 } as const;
 
 /** Body of `POST /api/mercadoPago/createPreference`: a `total` sent is accepted and ignored (the sale has it). */
 export const crearPreferenciaSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: idEntero(),
   total: z.unknown().optional().describe('Ignorado: el monto sale de la venta'),
 });
 export type CrearPreferencia = z.infer<typeof crearPreferenciaSchema>;

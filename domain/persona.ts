@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { LOCALIDADES, PROVINCIAS, ROLES } from './enums';
+import { idEntero } from './numeros';
 
 export const MENSAJES_PERSONA = {
   nombreObligatorio: 'El nombre es obligatorio',
@@ -108,7 +109,7 @@ export const personaInputSchema = cuerpoDe(
   personaDatosAdminSchema
     .extend({
       domicilio: domicilioEmbebidoSchema.nullable().optional(),
-      user: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
+      user: z.object({ id: idEntero() }).nullable().optional(),
     })
     .strict(),
   personaSchema,

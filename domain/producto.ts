@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { MENSAJES } from './mensajes';
 import { calcularPrecio } from './money';
-import { leerNumero, type NumeroLeido } from './numeros';
+import { cantidadEntera, idEntero, leerNumero, type NumeroLeido } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 import { ORDENES_PRECIO } from './producto-reglas';
 
@@ -60,9 +60,10 @@ export const productoInputSchema = z.object({
   codigo: z.string().max(60).default(''),
   costo: z.union([z.number(), z.string().max(30)]),
   porcentaje: z.union([z.number(), z.string().max(30)]),
-  stock: z.coerce.number().int().max(1_000_000).default(0),
+  // Negative ones pass here and get validarProducto's 'El stock no puede ser negativo'.
+  stock: cantidadEntera(MENSAJES.stockEntero, { min: -1_000_000, max: 1_000_000 }).default(0),
   descripcion: z.string().max(5000).default(''),
-  categoria: z.object({ id: z.coerce.number().int() }).nullable().optional(),
+  categoria: z.object({ id: idEntero(MENSAJES.debeSeleccionarCategoria) }).nullable().optional(),
 });
 export type ProductoInput = z.input<typeof productoInputSchema>;
 
@@ -75,7 +76,7 @@ export type ProductoInput = z.input<typeof productoInputSchema>;
 export const productoGuardarSchema = cuerpoDe(
   productoInputSchema
     .extend({
-      id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+      id: idEntero().nullable().optional(),
       // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
       costo: z.union([z.number(), z.string().max(30)]).default(''),
       porcentaje: z.union([z.number(), z.string().max(30)]).default(''),
@@ -96,11 +97,8 @@ export const MENSAJES_STOCK = {
   error: 'Error al actualizar stock',
 } as const;
 
-const cantidadStock = z.coerce
-  .number({ error: MENSAJES_STOCK.cantidadInvalida })
-  .int(MENSAJES_STOCK.cantidadInvalida)
-  .min(1, MENSAJES_STOCK.cantidadInvalida)
-  .max(1_000_000, MENSAJES_STOCK.cantidadInvalida);
+/** Units to add: an integer (a JSON number or plain digits), never a coerced `true`, '0x10' or '1e3'. */
+const cantidadStock = cantidadEntera(MENSAJES_STOCK.cantidadInvalida, { max: 1_000_000 });
 
 /** `PATCH /api/producto/{id}/stock?cantidad=`: units to add. */
 export const stockQuerySchema = z.object({ cantidad: cantidadStock });

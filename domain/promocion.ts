@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { fechaEntradaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
-import { numeroArgentino } from './numeros';
+import { cantidadEntera, idEntero, numeroArgentino } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 
 export const MENSAJES_PROMOCION = {
@@ -53,7 +53,7 @@ export const promocionInputSchema = z
   });
 export type PromocionInput = z.input<typeof promocionInputSchema>;
 
-const idPositivo = z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).positive(M.detalleInvalido).max(2_147_483_647, M.detalleInvalido);
+const idPositivo = idEntero(M.detalleInvalido);
 
 export const productoEnPromocionSchema = z.object({
   id: z.number().int(),
@@ -79,7 +79,7 @@ export const detallePromocionInputSchema = cuerpoDe(
   z
     .object({
       producto: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
-      cantidad: z.coerce.number({ error: M.detalleInvalido }).int(M.detalleInvalido).min(1, M.detalleInvalido).max(10_000, M.detalleInvalido),
+      cantidad: cantidadEntera(M.detalleInvalido, { max: 10_000 }),
       promocion: z.object({ id: idPositivo }, { error: M.detalleInvalido }),
     })
     .strict(),

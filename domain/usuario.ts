@@ -16,6 +16,9 @@ export const MENSAJES_USUARIO = {
   rolInvalido: 'Seleccioná un rol válido',
   rolEnRegistro: 'No se puede elegir el rol al registrarse',
   usuarioNoEncontrado: 'No se encontró el usuario.',
+  // Sign-up limits (REGISTROS_POR_DIRECCION_HORA, REGISTROS_POR_HORA), 429.
+  demasiadosRegistrosDesdeDireccion: 'Se crearon demasiadas cuentas desde tu conexión en la última hora. Probá de nuevo más tarde.',
+  demasiadosRegistros: 'La tienda recibió demasiados registros en la última hora. Probá de nuevo en unos minutos.',
   eliminarseASiMismo: 'No podés eliminar tu propio usuario.',
   quitarseAdmin: 'No podés quitarte el rol de administrador.',
   soloClaveYMensaje: 'Solo podés cambiar tu contraseña y tu mensaje.',

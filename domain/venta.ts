@@ -4,7 +4,7 @@ import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
 import { esDiaValido } from './fechas';
 import { diaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
-import { numeroArgentino } from './numeros';
+import { cantidadEntera, idEntero, numeroArgentino } from './numeros';
 import { paginacionQuery, paginaDe } from './paginacion';
 
 const id = z.number().int();
@@ -84,11 +84,7 @@ const envioSchema = numeroArgentino('El envío', MENSAJES.envioNoNegativo).pipe(
   z.number().min(0, MENSAJES.envioNoNegativo).max(10_000_000, MENSAJES.envioNoNegativo),
 );
 
-const cantidadSchema = z
-  .number({ error: MENSAJES.cantidadInvalida })
-  .int({ error: MENSAJES.cantidadInvalida })
-  .min(1, { error: MENSAJES.cantidadInvalida })
-  .max(1_000_000, { error: MENSAJES.cantidadInvalida });
+const cantidadSchema = cantidadEntera(MENSAJES.cantidadInvalida, { max: 1_000_000 });
 const productoIdSchema = z
   .number({ error: MENSAJES.productoInvalido })
   .int({ error: MENSAJES.productoInvalido })
@@ -145,8 +141,8 @@ export const eliminarEntreFechasSchema = z.object({
   hasta: diaSchema(MENSAJES.completaAmbasFechas, MENSAJES.fechaInvalida),
 });
 
-export const ventaIdParam = z.object({ ventaId: z.coerce.number().int().positive().max(MAX_ID) });
-export const userIdParam = z.object({ userId: z.coerce.number().int().positive().max(MAX_ID) });
+export const ventaIdParam = z.object({ ventaId: idEntero() });
+export const userIdParam = z.object({ userId: idEntero() });
 
 // Sale lines.
 
@@ -196,7 +192,4 @@ export const detalleActualizarSchema = cuerpoDe(
 );
 export type DetalleActualizar = z.input<typeof detalleActualizarSchema>;
 
-export const agregarPromocionParams = z.object({
-  ventaId: z.coerce.number().int().positive().max(MAX_ID),
-  promocionId: z.coerce.number().int().positive().max(MAX_ID),
-});
+export const agregarPromocionParams = z.object({ ventaId: idEntero(), promocionId: idEntero() });

@@ -12,7 +12,8 @@ const archivo = path.resolve(import.meta.dirname, '..', 'docs', 'api.md');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-'));
 const base = await abrirPglite();
 await base.migrar();
-const app = await buildApp({ config: leerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), base });
+// With the simulated checkout, so that its two routes are listed too (they exist only with MP_SIMULADO=1).
+const app = await buildApp({ config: leerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', MP_SIMULADO: '1' }), base });
 try {
   await app.ready();
   const antes = fs.readFileSync(archivo, 'utf8');

@@ -26,6 +26,23 @@ export const OPCIONES_NODE = ['--max-semi-space-size=8', '--heap-growing-percent
  */
 export const entornoDelServidor = (env) => ({ NODE_ENV: 'production', ...env });
 
+/**
+ * `npm start` with nothing configured is the demo: no Mercado Pago setting (MP_ACCESS_TOKEN,
+ * MP_SIMULADO), no PostgreSQL server, no https PUBLIC_URL and no NODE_ENV=production of the person's
+ * own. Only then it asks for the simulated checkout (MP_SIMULADO=1), and says so; a real deployment
+ * that forgot its credentials gets the server's refusal to start instead (server/config.ts).
+ */
+export function esDemostracion(env) {
+  const definida = (nombre) => (env[nombre] ?? '').trim() !== '';
+  return (
+    !definida('MP_ACCESS_TOKEN') &&
+    !definida('MP_SIMULADO') &&
+    !definida('DATABASE_URL') &&
+    !(env.PUBLIC_URL ?? '').trim().toLowerCase().startsWith('https://') &&
+    env.NODE_ENV !== 'production'
+  );
+}
+
 const ultimaModificacion = (carpeta) => {
   let ultima = 0;
   for (const entrada of fs.readdirSync(carpeta, { withFileTypes: true, recursive: true })) {

@@ -3,7 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, entornoDelServidor, OPCIONES_NODE } from './servidor.mjs';
+import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, entornoDelServidor, esDemostracion, OPCIONES_NODE } from './servidor.mjs';
 
 const raiz = path.resolve(import.meta.dirname, '..');
 // The web app and the server's prerender module are built together (`npm run build`).
@@ -31,9 +31,17 @@ if (construido < fuentes) {
 
 if (await construirServidorSiHaceFalta()) console.log('Servidor compilado en dist/server.');
 
+const demostracion = esDemostracion(process.env);
+if (demostracion) {
+  console.log(
+    'Demostración: Mercado Pago SIMULADO (MP_SIMULADO=1): ningún pago es real. ' +
+      'Para cobrar, definí MP_ACCESS_TOKEN y MP_WEBHOOK_SECRET (docs/mercado-pago.md).',
+  );
+}
+
 const servidor = spawn(process.execPath, [...OPCIONES_NODE, ENTRADA_COMPILADA], {
   cwd: raiz,
-  env: entornoDelServidor(process.env),
+  env: entornoDelServidor(demostracion ? { ...process.env, MP_SIMULADO: '1' } : process.env),
   stdio: 'inherit',
 });
 for (const senal of ['SIGINT', 'SIGTERM']) process.on(senal, () => servidor.kill(senal));

@@ -20,8 +20,10 @@ import type { Config } from './config';
 import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
+import { opcionesDeLog } from './http/log';
 import { mismoOrigen } from './http/mismo-origen';
 import { rutaCanonica } from './http/ruta-canonica';
+import { textoValido } from './http/texto-valido';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
@@ -75,9 +77,21 @@ function confianzaEnProxies(valor: Config['TRUST_PROXY']): boolean | string[] | 
 /** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Whatever level and stream it is given, a logger hides secrets and personal data and logs
+    // errors without their SQL parameters (server/http/log.ts).
+    logger: deps.logger ? { ...(deps.logger === true ? {} : deps.logger), ...opcionesDeLog } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: confianzaEnProxies(deps.config.TRUST_PROXY),
+    // Fastify's defaults hold a request that never finishes forever (requestTimeout 0).
+    requestTimeout: deps.config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: deps.config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: deps.config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: deps.config.HTTP_HEADERS_TIMEOUT_MS,
+      // Node looks for requests past their limits this often (30 s by default): a quarter of the
+      // shortest limit, so a request is cut within 25 % of it.
+      connectionsCheckingInterval: Math.min(30_000, Math.floor(Math.min(deps.config.HTTP_REQUEST_TIMEOUT_MS, deps.config.HTTP_HEADERS_TIMEOUT_MS) / 4)),
+    },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -119,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before anything reads the path or the body: one spelling per path, writes only from the shop's pages.
   await app.register(rutaCanonica);
   await app.register(mismoOrigen);
+  // Before any handler or query: texts PostgreSQL cannot keep as sent (NUL, lone surrogates) are a 400.
+  await app.register(textoValido);
   // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
   await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
   if (deps.cacheApiSegundos) {

@@ -16,6 +16,49 @@ function esDireccionORed(texto: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
+export type ModoMercadoPago = 'real' | 'simulado' | 'desactivado';
+
+interface AjustesMercadoPago {
+  MP_ACCESS_TOKEN?: string | undefined;
+  MP_SIMULADO?: '0' | '1' | undefined;
+}
+
+/**
+ * Which Mercado Pago the shop uses: the real one with MP_ACCESS_TOKEN, the built-in simulator only
+ * with MP_SIMULADO=1 (it marks orders paid without charging anything), and otherwise none.
+ */
+export const modoMercadoPago = (c: AjustesMercadoPago): ModoMercadoPago => (c.MP_ACCESS_TOKEN ? 'real' : c.MP_SIMULADO === '1' ? 'simulado' : 'desactivado');
+
+/**
+ * A shop that looks like a real deployment: NODE_ENV=production, an https PUBLIC_URL or a PostgreSQL
+ * server (DATABASE_URL). There, an unsafe default stops the start instead of running.
+ */
+export const pareceProduccion = (c: { NODE_ENV?: string | undefined; PUBLIC_URL?: string | undefined; DATABASE_URL?: string | undefined }): boolean =>
+  c.NODE_ENV === 'production' || (c.PUBLIC_URL ?? '').toLowerCase().startsWith('https://') || Boolean(c.DATABASE_URL);
+
+/** What stops the start in the Mercado Pago settings (each with the variable it is about). */
+function problemasDeMercadoPago(
+  c: AjustesMercadoPago & { MP_WEBHOOK_SECRET?: string | undefined; NODE_ENV?: string | undefined; PUBLIC_URL?: string | undefined; DATABASE_URL?: string | undefined },
+): Array<{ path: string[]; message: string }> {
+  const problemas: Array<{ path: string[]; message: string }> = [];
+  if (c.MP_ACCESS_TOKEN && c.MP_SIMULADO === '1') {
+    problemas.push({ path: ['MP_SIMULADO'], message: 'no se puede usar junto con MP_ACCESS_TOKEN: elegí el checkout simulado o las credenciales reales' });
+  }
+  if (c.MP_ACCESS_TOKEN && !c.MP_WEBHOOK_SECRET) {
+    problemas.push({ path: ['MP_WEBHOOK_SECRET'], message: 'obligatoria cuando MP_ACCESS_TOKEN está definida (clave secreta de las notificaciones)' });
+  }
+  if (!c.MP_ACCESS_TOKEN && c.MP_SIMULADO === undefined && pareceProduccion(c)) {
+    problemas.push({
+      path: ['MP_SIMULADO'],
+      message:
+        'sin MP_ACCESS_TOKEN, en producción (NODE_ENV=production, PUBLIC_URL https o DATABASE_URL) hay que elegir: ' +
+        'MP_ACCESS_TOKEN y MP_WEBHOOK_SECRET para cobrar con Mercado Pago, MP_SIMULADO=1 para el checkout simulado ' +
+        '(solo demostración: marca pedidos como pagados sin cobrar) o MP_SIMULADO=0 para no ofrecer Mercado Pago',
+    });
+  }
+  return problemas;
+}
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -80,6 +123,46 @@ const configSchema = z
         }
         return Buffer.from(valor, 'hex');
       }),
+    /**
+     * Time limits of a connection (server/app.ts): the whole request, body included; its headers; an
+     * idle kept-alive connection between requests; any connection without activity (a client that
+     * stops reading an answer). A request that never finishes is answered 408 and closed.
+     */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+    HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    /** A Mercado Pago notification signed further than this from now (before or after) is refused. */
+    MP_WEBHOOK_TOLERANCIA_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /**
+     * The simulated Mercado Pago checkout runs only when asked for: '1'. '0' or nothing, without
+     * MP_ACCESS_TOKEN: no online payment (cash only). See `modoMercadoPago` and the start-up guard below.
+     */
+    MP_SIMULADO: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .pipe(z.enum(['0', '1'], { error: "'1' para el checkout simulado, '0' o vacía para no usarlo" }).optional()),
+    /** Read only by the start-up guard: behaviour never depends on it (docs/decisions/023-sin-valores-inseguros.md). */
+    NODE_ENV: opcional,
+    /** Sign-ups per hour from one address (an IPv6 /64) and in all (server/usuarios/limite-de-registros.ts). */
+    REGISTROS_POR_DIRECCION_HORA: z.coerce.number().int().min(1).max(100_000).default(5),
+    REGISTROS_POR_HORA: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    /**
+     * A customer's cart orders not yet paid (cash ones not concluded, Mercado Pago ones pending) and
+     * the units of one product among them (server/ventas/limites-de-pedido.ts).
+     */
+    PEDIDOS_PENDIENTES_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3),
+    UNIDADES_POR_PRODUCTO_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** A cash cart order not concluded this many hours after it was placed expires and frees its units. */
+    EFECTIVO_VENCE_HORAS: z.coerce.number().int().min(1).max(8760).default(72),
+  })
+  .superRefine((c, ctx) => {
+    // Node refuses a headers limit above the request's: the headers are part of the request.
+    if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS' });
+    }
+    for (const problema of problemasDeMercadoPago(c)) ctx.addIssue({ code: 'custom', ...problema });
   })
   .transform((c) => ({
     ...c,

@@ -1,10 +1,16 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { borrarSesionesVencidas } from './auth/sesiones';
-import { leerConfig } from './config';
+import { leerConfig, modoMercadoPago, type ModoMercadoPago } from './config';
 import { abrirBaseDeDatos } from './db/abrir';
 import { sembrarSiVacia } from './db/seed/sembrar';
 import { RAIZ } from './raiz';
+
+const MERCADO_PAGO: Record<ModoMercadoPago, string> = {
+  real: 'Mercado Pago: credenciales reales (MP_ACCESS_TOKEN)',
+  simulado: 'Mercado Pago: checkout SIMULADO (MP_SIMULADO=1): ningún pago es real, solo para demostración',
+  desactivado: 'Mercado Pago: desactivado (sin MP_ACCESS_TOKEN ni MP_SIMULADO=1): solo pedidos en efectivo',
+};
 
 async function main() {
   const config = leerConfig();
@@ -40,6 +46,7 @@ async function main() {
     '',
     `  Librería lista en ${config.PUBLIC_URL}  (base de datos: ${motor})`,
     `  Documentación de la API: ${config.PUBLIC_URL}/api/docs`,
+    `  ${MERCADO_PAGO[modoMercadoPago(config)]}`,
     ...(credenciales ?? []),
     '',
   ];

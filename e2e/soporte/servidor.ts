@@ -44,6 +44,11 @@ export async function iniciarServidor(env: Record<string, string> = {}): Promise
       ADMIN_PASSWORD: CLAVE_ADMIN,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The browser tests pay in the simulated checkout, which runs only when asked for.
+      MP_SIMULADO: '1',
+      // Browser tests place many orders as the demo's customer; the limits have API tests of their own.
+      PEDIDOS_PENDIENTES_MAX: '1000',
+      UNIDADES_POR_PRODUCTO_MAX: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

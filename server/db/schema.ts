@@ -129,6 +129,11 @@ export const venta = pgTable(
     pagoActualizado: momento('pago_actualizado'),
     /** Set once when the units of an unpaid online order went back to stock. */
     stockLiberado: boolean('stock_liberado').notNull().default(false),
+    /**
+     * Placed by a customer through the shop's cart (POST /api/pedido), not entered by an admin: the
+     * orders the anti-automation limits count, and the cash ones that expire (EFECTIVO_VENCE_HORAS).
+     */
+    carrito: boolean('carrito').notNull().default(false),
   },
   (t) => [
     check('venta_total_no_negativo', sql`${t.total} >= 0`),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { configPublicaSchema } from '../../domain/config-publica';
+import { modoMercadoPago } from '../config';
 
 /** Settings the browser needs at run time, so changing them needs no rebuild. */
 export async function configRoutes(app: FastifyInstance) {
@@ -13,7 +14,8 @@ export async function configRoutes(app: FastifyInstance) {
     async () => ({
       whatsappContacto: app.config.WHATSAPP_CONTACTO,
       whatsappArrepentimiento: app.config.WHATSAPP_ARREPENTIMIENTO,
-      mercadoPagoSimulado: !app.config.MP_ACCESS_TOKEN,
+      mercadoPagoSimulado: modoMercadoPago(app.config) === 'simulado',
+      mercadoPagoDisponible: modoMercadoPago(app.config) !== 'desactivado',
     }),
   );
 }

@@ -64,6 +64,7 @@ export function traducirError(error: unknown): RespuestaError {
 export function registrarManejoDeErrores(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const { status, message, errors } = traducirError(error);
+    // The logger's `err` serializer (server/http/log.ts) leaves out the SQL parameters and the row's values.
     if (status >= 500) request.log.error({ err: error }, 'error inesperado');
     else request.log.info({ status, message }, 'solicitud rechazada');
     // The one error shape, whatever response schema the route declared for that status.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idEntero } from '../../domain/numeros';
 
 /** The one error shape of the API. */
 export const errorSchema = z.object({
@@ -6,5 +7,5 @@ export const errorSchema = z.object({
   errors: z.array(z.object({ campo: z.string(), mensaje: z.string() })).optional(),
 });
 
-/** A numeric id in a path: anything else is a 400, never a database error. */
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A numeric id in a path, plain digits: anything else is a 400, never a database error nor another row. */
+export const idParam = z.object({ id: idEntero() });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { firmar, firmaValida, manifiesto } from './firma';
+import { firmar, firmaValida, firmaVigente, manifiesto, momentoFirmado } from './firma';
 
 describe('x-signature of Mercado Pago', () => {
   it('builds the documented manifest, with an alphanumeric data.id in lower case', () => {
@@ -25,5 +25,22 @@ describe('x-signature of Mercado Pago', () => {
     for (const mala of [undefined, '', 'v1=abc', 'ts=5', 'ts=5,v1=zz', 'ts=x,v1=' + 'a'.repeat(64)]) {
       expect(firmaValida('s', { firma: mala, requestId: 'r', dataId: '9' })).toBe(false);
     }
+  });
+
+  it('reads the signed time in seconds, or in milliseconds when it can only be that', () => {
+    expect(momentoFirmado('ts=1704908010,v1=ab')).toBe(1704908010_000);
+    expect(momentoFirmado('v1=ab, ts=1704908010123')).toBe(1704908010123);
+    for (const mala of ['v1=ab', 'ts=,v1=ab', 'ts=-5,v1=ab', 'ts=1e9,v1=ab', 'ts=' + '9'.repeat(30)]) expect(momentoFirmado(mala)).toBeUndefined();
+  });
+
+  it('is current within the tolerance on both sides of now', () => {
+    const ahora = 1_800_000_000_000;
+    const firma = (segundos: number) => `ts=${segundos},v1=ab`;
+    expect(firmaVigente(firma(ahora / 1000 - 300), ahora, 300)).toBe(true);
+    expect(firmaVigente(firma(ahora / 1000 + 300), ahora, 300)).toBe(true);
+    expect(firmaVigente(firma(ahora / 1000 - 301), ahora, 300)).toBe(false);
+    expect(firmaVigente(firma(ahora / 1000 + 301), ahora, 300)).toBe(false);
+    expect(firmaVigente(firma(1_000_000_000), ahora, 300)).toBe(false);
+    expect(firmaVigente('v1=ab', ahora, 300)).toBe(false);
   });
 });

@@ -204,6 +204,24 @@ describe('POST /api/mercadoPago/webhook', () => {
     expect(await leerVenta(t.db, venta.id)).toEqual(antes);
   });
 
+  it('refuses a validly signed notification whose signed time is more than MP_WEBHOOK_TOLERANCIA_SEGUNDOS away', async () => {
+    const { venta } = await ventaDeCliente();
+    const pagoId = nuevoPago(venta.id, 'approved', venta.total);
+    const antes = await leerVenta(t.db, venta.id);
+    const segundos = (desplazamiento: number) => String(Math.floor(Date.now() / 1000) + desplazamiento);
+    // 2001, six minutes ago, six minutes ahead, and 2001 written in milliseconds.
+    for (const ts of ['1000000000', segundos(-360), segundos(360), '1000000000000']) {
+      const r = await notificarPago(t.app, pagoId, SECRETO, { ts });
+      expect([ts, r.statusCode]).toEqual([ts, 401]);
+      expect(r.json()).toEqual({ message: MENSAJES_PAGO.notificacionVencida });
+    }
+    expect(mp.pedidos).toHaveLength(0);
+    expect(await leerVenta(t.db, venta.id)).toEqual(antes);
+    // Four minutes ago is within the default five.
+    expect((await notificarPago(t.app, pagoId, SECRETO, { ts: segundos(-240) })).statusCode).toBe(200);
+    expect((await leerVenta(t.db, venta.id)).estadoPago).toBe('APROBADO');
+  });
+
   it('does not mark paid a payment whose amount differs from the sale', async () => {
     const { venta } = await ventaDeCliente();
     const pagoId = nuevoPago(venta.id, 'approved', venta.total - 0.01);

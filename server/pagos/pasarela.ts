@@ -1,5 +1,8 @@
 // What the shop needs from Mercado Pago. Two implementations: the official SDK (pasarela-sdk.ts)
-// and the built-in simulator (pasarela-simulada.ts); the services never know which one runs.
+// and the built-in simulator (pasarela-simulada.ts), which runs only with MP_SIMULADO=1; the services
+// never know which one runs. Without either, `pasarelaDesactivada`: no online payments.
+
+import type { ModoMercadoPago } from '../config';
 
 export interface ItemPreferencia {
   id: string;
@@ -39,7 +42,7 @@ export interface PagoMP {
 }
 
 export interface PasarelaPagos {
-  readonly modo: 'real' | 'simulado';
+  readonly modo: ModoMercadoPago;
   crearPreferencia(datos: DatosPreferencia): Promise<PreferenciaCreada>;
   /** Undefined when Mercado Pago does not know the payment. */
   obtenerPago(id: string): Promise<PagoMP | undefined>;
@@ -53,3 +56,15 @@ export class ErrorDePasarela extends Error {
     this.name = 'ErrorDePasarela';
   }
 }
+
+/**
+ * No Mercado Pago configured (neither MP_ACCESS_TOKEN nor MP_SIMULADO=1): the routes refuse online
+ * payments before calling it; anything that still asks (the return page's check) gets a gateway error
+ * and answers what the shop knows.
+ */
+export const pasarelaDesactivada: PasarelaPagos = {
+  modo: 'desactivado',
+  crearPreferencia: () => Promise.reject(new ErrorDePasarela('Mercado Pago no está configurado')),
+  obtenerPago: () => Promise.reject(new ErrorDePasarela('Mercado Pago no está configurado')),
+  buscarPagos: () => Promise.reject(new ErrorDePasarela('Mercado Pago no está configurado')),
+};

@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PasarelaPagos } from './pasarela';
+import { modoMercadoPago } from '../config';
+import { pasarelaDesactivada, type PasarelaPagos } from './pasarela';
 import { crearPasarelaSimulada } from './pasarela-simulada';
-import { vencerPagosPendientes } from './vencimiento';
+import { vencerPagosPendientes, vencerPedidosEnEfectivo } from './vencimiento';
 
 export interface MercadoPago {
-  /** Real SDK with MP_ACCESS_TOKEN, the built-in simulator without it. Tests may swap it. */
+  /**
+   * Real SDK with MP_ACCESS_TOKEN, the built-in simulator with MP_SIMULADO=1, else none (no online
+   * payments). Tests may swap it.
+   */
   pasarela: PasarelaPagos;
   /** Verifies the webhook's x-signature; undefined refuses every notification. */
   secretoWebhook: string | undefined;
@@ -20,33 +24,49 @@ declare module 'fastify' {
 
 const BARRIDO_MS = 60_000;
 
-/** Mercado Pago as a service of the app: the gateway, the webhook secret and the expiry sweep. */
+/**
+ * Mercado Pago as a service of the app: the gateway, the webhook secret and the expiry sweep (unpaid
+ * Mercado Pago orders, and cash orders from the cart not concluded in EFECTIVO_VENCE_HORAS).
+ */
 export const pagosPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    if (config.MP_ACCESS_TOKEN && !config.MP_WEBHOOK_SECRET) {
-      throw new Error('Configuración inválida:\n- MP_WEBHOOK_SECRET: obligatoria cuando MP_ACCESS_TOKEN está definida (clave secreta de las notificaciones)');
-    }
+    // The settings were checked at start (server/config.ts): real credentials come with their webhook
+    // secret, and the simulator runs only when MP_SIMULADO=1 asks for it.
+    const modo = modoMercadoPago(config);
     // The SDK is loaded only with real credentials: the simulator does not need its memory.
-    const pasarela = config.MP_ACCESS_TOKEN
-      ? (await import('./pasarela-sdk')).crearPasarelaSdk({ accessToken: config.MP_ACCESS_TOKEN, baseUrl: config.MP_API_BASE_URL, timeoutMs: config.MP_TIMEOUT_MS })
-      : crearPasarelaSimulada(app.db, config.PUBLIC_URL);
+    const pasarela =
+      modo === 'real'
+        ? (await import('./pasarela-sdk')).crearPasarelaSdk({ accessToken: config.MP_ACCESS_TOKEN!, baseUrl: config.MP_API_BASE_URL, timeoutMs: config.MP_TIMEOUT_MS })
+        : modo === 'simulado'
+          ? crearPasarelaSimulada(app.db, config.PUBLIC_URL)
+          : pasarelaDesactivada;
     // The simulator signs its notifications and delivers them to this same instance (inject), so a
     // secret made at start works even with several instances; MP_WEBHOOK_SECRET, when set, wins.
-    const secretoWebhook = config.MP_WEBHOOK_SECRET ?? (config.MP_ACCESS_TOKEN ? undefined : crypto.randomBytes(32).toString('hex'));
+    // Without Mercado Pago no notification is accepted.
+    const secretoWebhook = modo === 'desactivado' ? undefined : (config.MP_WEBHOOK_SECRET ?? (modo === 'simulado' ? crypto.randomBytes(32).toString('hex') : undefined));
     app.decorate('mercadoPago', { pasarela, secretoWebhook });
-    app.log.info({ modo: pasarela.modo }, 'Mercado Pago listo');
+    if (modo === 'desactivado') app.log.warn('Mercado Pago desactivado: sin MP_ACCESS_TOKEN ni MP_SIMULADO=1 la tienda solo toma pedidos en efectivo');
+    else app.log.info({ modo }, 'Mercado Pago listo');
 
     let barriendo = false;
     const barrer = async () => {
       if (barriendo) return;
       barriendo = true;
       try {
-        const r = await vencerPagosPendientes(app.db, app.mercadoPago.pasarela, { minutos: config.MP_PAGO_VENCE_MINUTOS });
+        // Without a gateway there is no one to ask one last time: an old order just expires.
+        const pasarelaActual = app.mercadoPago.pasarela.modo === 'desactivado' ? undefined : app.mercadoPago.pasarela;
+        const r = await vencerPagosPendientes(app.db, pasarelaActual, { minutos: config.MP_PAGO_VENCE_MINUTOS });
         if (r.vencidas.length > 0) app.log.info({ ventas: r.vencidas }, 'pagos de Mercado Pago vencidos: stock liberado');
         if (r.erroresDePasarela > 0) app.log.warn({ errores: r.erroresDePasarela }, 'Mercado Pago no respondió al vencer pagos');
       } catch (error) {
         app.log.error({ err: error }, 'falló el vencimiento de pagos de Mercado Pago');
+      }
+      try {
+        const vencidos = await vencerPedidosEnEfectivo(app.db, { horas: config.EFECTIVO_VENCE_HORAS });
+        if (vencidos.length > 0) app.log.info({ ventas: vencidos }, 'pedidos en efectivo vencidos: stock liberado');
+      } catch (error) {
+        app.log.error({ err: error }, 'falló el vencimiento de pedidos en efectivo');
       } finally {
         barriendo = false;
       }

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idEntero } from '../../domain/numeros';
 import { crearPreferenciaSchema, estadoPagoVentaSchema, MENSAJES_PAGO, preferenciaCreadaSchema } from '../../domain/pago';
 import { contextoDeMercadoPago } from '../auditoria/auditoria';
 import { usuarioRequerido } from '../auth/acceso';
+import { NoDisponible } from '../errors';
 import { errorSchema } from '../http/schemas';
-import { firmaValida } from './firma';
+import { firmaValida, firmaVigente } from './firma';
 import { ErrorDePasarela } from './pasarela';
 import { consultarEstadoDePago, crearPreferencia, procesarNotificacionDePago, type ResultadoPago } from './service';
 import { simuladorRoutes } from './simulador-routes';
 
-const ventaIdParam = z.object({ ventaId: z.coerce.number().int().positive().max(2_147_483_647) });
+const ventaIdParam = z.object({ ventaId: idEntero() });
 
 // Mercado Pago's notification, as Mercado Pago sends it: we read a few fields and let the rest be.
 const notificacionQuery = z.looseObject({
@@ -40,11 +42,13 @@ export async function pagosRoutes(app: FastifyInstance) {
         tags: ['pagos'],
         summary: 'Crea la preferencia de Checkout Pro de una venta propia pendiente y devuelve el link de pago',
         body: crearPreferenciaSchema,
-        response: { 200: preferenciaCreadaSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
+        response: { 200: preferenciaCreadaSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
-    async (request) =>
-      crearPreferencia(app.db, app.mercadoPago.pasarela, opciones, { ventaId: request.body.id, usuario: usuarioRequerido(request) }),
+    async (request) => {
+      if (app.mercadoPago.pasarela.modo === 'desactivado') throw new NoDisponible(MENSAJES_PAGO.mercadoPagoNoDisponible);
+      return crearPreferencia(app.db, app.mercadoPago.pasarela, opciones, { ventaId: request.body.id, usuario: usuarioRequerido(request) });
+    },
   );
 
   r.post(
@@ -72,6 +76,11 @@ export async function pagosRoutes(app: FastifyInstance) {
       if (!firmaValida(app.mercadoPago.secretoWebhook, firmada)) {
         request.log.warn({ requestId: firmada.requestId, dataId }, 'notificación de Mercado Pago con firma inválida o ausente');
         return reply.code(401).send({ message: MENSAJES_PAGO.firmaInvalida });
+      }
+      // A validly signed notification from long ago is a replay (or a clock far off): refused.
+      if (!firmaVigente(firmada.firma!, Date.now(), app.config.MP_WEBHOOK_TOLERANCIA_SEGUNDOS)) {
+        request.log.warn({ requestId: firmada.requestId, dataId }, 'notificación de Mercado Pago con la hora firmada fuera de margen');
+        return reply.code(401).send({ message: MENSAJES_PAGO.notificacionVencida });
       }
       if (!dataId) {
         request.log.info('notificación de Mercado Pago sin data.id ignorada');

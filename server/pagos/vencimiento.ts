@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { CONTEXTO_SISTEMA, registrarEvento } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { venta } from '../db/schema';
@@ -68,4 +68,54 @@ export async function vencerPagosPendientes(
     if (vencida) resultado.vencidas.push(id);
   }
   return resultado;
+}
+
+/** A cash order from the cart still waiting: not concluded, no payment state, units still held. */
+const efectivoEnEspera = and(
+  eq(venta.formaPago, 'EFECTIVO'),
+  eq(venta.carrito, true),
+  eq(venta.estadoVenta, 'PENDIENTE'),
+  isNull(venta.estadoPago),
+  eq(venta.stockLiberado, false),
+);
+
+/**
+ * A cash order from the cart not concluded `horas` after it was placed (EFECTIVO_VENCE_HORAS) stops
+ * holding units, like an unpaid Mercado Pago order: its payment becomes VENCIDO (the cash closing
+ * counts it as not collected, the pending alert forgets it) and its units go back to stock with
+ * PAGO_VENCIDO movements. The conditional update and `devolverStockDeVentas`'s flag make it happen
+ * exactly once, whichever instance's sweep gets there first. Orders an admin entered are never
+ * touched. Answers the ids expired now.
+ */
+export async function vencerPedidosEnEfectivo(db: Db, opciones: { horas: number; ahora?: Date }): Promise<number[]> {
+  const ahora = opciones.ahora ?? new Date();
+  const limite = new Date(ahora.getTime() - opciones.horas * 3_600_000);
+  const candidatas = await db
+    .select({ id: venta.id })
+    .from(venta)
+    .where(and(efectivoEnEspera, lt(venta.fecha, limite)))
+    .orderBy(venta.id)
+    .limit(500);
+  const vencidas: number[] = [];
+  for (const { id } of candidatas) {
+    const vencida = await db.transaction(async (tx) => {
+      const marcada = await tx
+        .update(venta)
+        .set({ estadoPago: 'VENCIDO', pagoActualizado: ahora })
+        .where(and(eq(venta.id, id), efectivoEnEspera))
+        .returning({ id: venta.id });
+      if (marcada.length === 0) return false;
+      const stockDevuelto = await liberarStockDeVenta(tx, id, 'PAGO_VENCIDO');
+      await registrarEvento(tx, CONTEXTO_SISTEMA, {
+        accion: 'venta.vencer-pago',
+        entidadId: id,
+        antes: { estadoPago: null },
+        despues: { estadoPago: 'VENCIDO' },
+        detalle: { stockDevuelto, formaPago: 'EFECTIVO' },
+      });
+      return true;
+    });
+    if (vencida) vencidas.push(id);
+  }
+  return vencidas;
 }

@@ -21,10 +21,22 @@ export interface AppDePrueba {
 
 export async function crearAppDePrueba(
   env: Record<string, string> = {},
-  opciones: Pick<AppDeps, 'antesDeLasRutas'> = {},
+  opciones: Pick<AppDeps, 'antesDeLasRutas' | 'logger'> = {},
 ): Promise<AppDePrueba> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-prueba-'));
-  const config = leerConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...env });
+  const config = leerConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    // The simulated checkout, unless a test brings real credentials (it runs only when asked for).
+    ...(env.MP_ACCESS_TOKEN ? {} : { MP_SIMULADO: '1' }),
+    // Anti-automation limits out of the way of tests about other things; their own tests set them.
+    REGISTROS_POR_DIRECCION_HORA: '100000',
+    REGISTROS_POR_HORA: '1000000',
+    PEDIDOS_PENDIENTES_MAX: '10000',
+    UNIDADES_POR_PRODUCTO_MAX: '1000000',
+    ...env,
+  });
   const base = await crearBaseDePrueba();
   const app = await buildApp({ config, base, ...opciones });
   await app.ready();

@@ -116,6 +116,8 @@ export async function crearVenta(
     estadoPago?: EstadoPago | null;
     fecha?: Date;
     envio?: number;
+    /** Marked as placed through the shop's cart (the limits count it; a cash one can expire). */
+    carrito?: boolean;
   },
 ) {
   const formaPago = datos.formaPago ?? 'MERCADOPAGO';
@@ -138,6 +140,7 @@ export async function crearVenta(
         fecha: datos.fecha ?? new Date(),
         estadoVenta: datos.estadoVenta ?? 'PENDIENTE',
         estadoPago: datos.estadoPago === undefined ? (formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null) : datos.estadoPago,
+        carrito: datos.carrito ?? false,
       })
       .returning();
     await tx.insert(detalleVenta).values(lineas.map((l) => ({ ventaId: creada!.id, productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precioAplicado })));

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MENSAJES } from '../../domain/mensajes';
 import { Invalido } from '../errors';
+import { asegurarTextoValido } from '../http/texto-valido';
 
 export interface Multipart {
   /**
@@ -20,12 +21,16 @@ export async function leerMultipart(request: FastifyRequest, comoTexto: readonly
   const campos: Record<string, unknown> = {};
   const archivos: Record<string, Buffer> = {};
   for await (const parte of request.parts({ limits: { files: 2, fields: 10 } })) {
+    // Fields are read here, after the hooks: the same check as bodies and query strings get.
+    asegurarTextoValido(parte.fieldname);
     if (parte.type === 'field') {
+      asegurarTextoValido(parte.value);
       campos[parte.fieldname] = parte.value;
     } else {
       const contenido = await parte.toBuffer();
       if (comoTexto.includes(parte.fieldname)) {
         campos[parte.fieldname] = contenido.toString('utf8');
+        asegurarTextoValido(campos[parte.fieldname]);
       } else {
         archivos[parte.fieldname] = contenido;
       }
@@ -39,9 +44,13 @@ export function campoJson(multipart: Multipart, nombre: string): unknown {
   const texto = multipart.campos[nombre];
   if (texto === undefined) throw new Invalido(`Falta la parte '${nombre}' de la solicitud`);
   if (typeof texto !== 'string') return texto;
+  let valor: unknown;
   try {
-    return JSON.parse(texto);
+    valor = JSON.parse(texto);
   } catch {
     throw new Invalido(MENSAJES.jsonInvalido);
   }
+  // '\u0000' written as an escape in the JSON text is a NUL only once parsed.
+  asegurarTextoValido(valor);
+  return valor;
 }

@@ -67,11 +67,15 @@ export async function usuarioRoutes(app: FastifyInstance) {
         tags: ['usuarios'],
         summary: 'Registro de un cliente (persona, domicilio y usuario, siempre rol USER); deja la sesión iniciada',
         body: registroSchema,
-        response: { 201: loginRespuestaSchema, 400: errorSchema, 409: errorSchema },
+        response: { 201: loginRespuestaSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
-      const creado = await registrar(app.db, request.body, contextoDe(request));
+      const creado = await registrar(app.db, request.body, contextoDe(request), {
+        direccion: request.ip,
+        porDireccion: app.config.REGISTROS_POR_DIRECCION_HORA,
+        porHora: app.config.REGISTROS_POR_HORA,
+      });
       dejarCookieSesion(reply, await crearSesion(app.db, creado, app.config), cookieSegura);
       return reply.code(201).send({ success: true, message: MENSAJES_USUARIO.registroExitoso, data: creado });
     },

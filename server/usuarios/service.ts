@@ -23,6 +23,7 @@ import { domicilio, persona, usuario } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado, Prohibido } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos } from '../db/texto-sql';
+import { asegurarCupoDeRegistro, contarRegistro, type CupoDeRegistro } from './limite-de-registros';
 
 const columnasUsuario = {
   id: usuario.id,
@@ -184,13 +185,23 @@ export async function eliminarUsuario(db: Db, id: number, contexto: ContextoAudi
   });
 }
 
-/** Public registration: login (always USER), address and person in one transaction; the new user is the event's actor. */
-export async function registrar(db: Db, datos: z.output<typeof registroSchema>, contexto: ContextoAuditoria): Promise<UsuarioSesion> {
+/**
+ * Public registration: login (always USER), address and person in one transaction; the new user is the
+ * event's actor. With `cupo`, past the sign-ups allowed per address or per hour: 429, nothing stored.
+ */
+export async function registrar(
+  db: Db,
+  datos: z.output<typeof registroSchema>,
+  contexto: ContextoAuditoria,
+  cupo?: CupoDeRegistro,
+): Promise<UsuarioSesion> {
+  if (cupo) await asegurarCupoDeRegistro(db, cupo);
   await asegurarNombreLibre(db, datos.usuario.usuario);
   await asegurarClaveAceptable(datos.usuario.clave, cuentaDe(datos), 'usuario.clave');
   const clave = await hashearClave(datos.usuario.clave);
   return conNombreUnico(() =>
     db.transaction(async (tx) => {
+      if (cupo) await contarRegistro(tx, cupo);
       const [u] = await tx
         .insert(usuario)
         .values({ usuario: datos.usuario.usuario, clave, rol: 'USER' })

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MENSAJES } from '../../domain/mensajes';
+import { MENSAJES_PAGO } from '../../domain/pago';
 import { pedidoHeadersSchema, pedidoRespuestaSchema, pedidoSchema } from '../../domain/pedido';
 import { contextoDe } from '../auditoria/auditoria';
+import { Conflicto } from '../errors';
 import { errorSchema } from '../http/schemas';
 import { crearPedido } from './pedido';
 
@@ -22,7 +24,12 @@ export async function pedidoRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { respuesta, repetido } = await crearPedido(app.db, contextoDe(request), request.body, request.headers['idempotency-key']);
+      // No Mercado Pago configured (neither MP_ACCESS_TOKEN nor MP_SIMULADO=1): no order waits for it.
+      if (request.body.formaPago === 'MERCADOPAGO' && app.mercadoPago.pasarela.modo === 'desactivado') throw new Conflicto(MENSAJES_PAGO.mercadoPagoNoDisponible);
+      const { respuesta, repetido } = await crearPedido(app.db, contextoDe(request), request.body, request.headers['idempotency-key'], {
+        pedidosPendientes: app.config.PEDIDOS_PENDIENTES_MAX,
+        unidadesPorProducto: app.config.UNIDADES_POR_PRODUCTO_MAX,
+      });
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(respuesta);
     },

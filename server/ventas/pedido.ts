@@ -18,6 +18,7 @@ import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } f
 import { AppError, Conflicto, NoAutenticado, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
 import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
+import { asegurarLimitesDePedido, type LimitesDePedido } from './limites-de-pedido';
 
 const faltaStock = ({ denominacion, stock }: Faltante) => mensajeStockInsuficiente(denominacion, stock);
 
@@ -57,13 +58,15 @@ async function lineasDePromociones(
  * The cart order of the context's user, in one transaction: prices, stock taken with conditional
  * updates (PEDIDO movements), the PENDIENTE sale, its lines and its audit event. Not enough stock of
  * anything: 409 and nothing written. With an idempotency key, a repeated request answers the first
- * answer and creates nothing more.
+ * answer and creates nothing more. With `limites`, a customer past PEDIDOS_PENDIENTES_MAX or
+ * UNIDADES_POR_PRODUCTO_MAX gets a 409.
  */
 export async function crearPedido(
   db: Db,
   contexto: ContextoAuditoria,
   entrada: Pedido,
   claveIdempotencia?: string,
+  limites?: LimitesDePedido,
 ): Promise<{ respuesta: PedidoRespuesta; repetido: boolean }> {
   const userId = idDeUsuario(contexto);
   if (userId === null) throw new NoAutenticado(MENSAJES.usuarioNoAutenticado);
@@ -102,6 +105,7 @@ export async function crearPedido(
     // Stock first (one conditional update for every product, which also answers the current prices):
     // a product line whose product does not exist is a 404 before any lack of stock.
     const agrupadas = agruparPorProducto(lineas);
+    if (limites) await asegurarLimitesDePedido(tx, userId, agrupadas, limites);
     const precioDe = await descontarStock(tx, agrupadas, faltaStock, { ausentePrimero: [...porProducto.keys()] });
     for (const l of lineas) if (l.promocionId === null) l.precioAplicado = precioDe.get(l.productoId)!;
     const total = sumarLineas(lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })));
@@ -117,6 +121,7 @@ export async function crearPedido(
         total,
         userId,
         estadoPago: pedido.formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null,
+        carrito: true,
       })
       .returning({ id: venta.id });
     const ventaId = creada!.id;

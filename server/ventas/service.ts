@@ -170,7 +170,7 @@ export async function duenoDeVenta(db: Db, id: number): Promise<number | null> {
  */
 export async function bloquearVenta(tx: Db, id: number, paraLineas = false) {
   const [fila] = await tx
-    .select({ id: venta.id, estadoVenta: venta.estadoVenta, stockLiberado: venta.stockLiberado, envio: venta.envio, total: venta.total })
+    .select({ id: venta.id, estadoVenta: venta.estadoVenta, estadoPago: venta.estadoPago, stockLiberado: venta.stockLiberado, envio: venta.envio, total: venta.total })
     .from(venta)
     .where(eq(venta.id, id))
     .for('update');
@@ -255,7 +255,11 @@ export async function crearVenta(db: Db, entrada: VentaCrear, contexto: Contexto
 export async function actualizarVenta(db: Db, id: number, entrada: VentaActualizar, contexto: ContextoAuditoria): Promise<Venta> {
   const datos = ventaActualizarSchema.parse(entrada);
   return db.transaction(async (tx) => {
-    await bloquearVenta(tx, id);
+    const actual = await bloquearVenta(tx, id);
+    // An expired (cash or Mercado Pago) or rejected order gave its units back: concluding it would
+    // record goods handed over that are still on the shelf, and money the closing never counts.
+    const devuelta = actual.stockLiberado && (actual.estadoPago === 'VENCIDO' || actual.estadoPago === 'RECHAZADO');
+    if (devuelta && actual.estadoVenta !== 'CONCLUIDO' && datos.estadoVenta === 'CONCLUIDO') throw new Conflicto(MENSAJES.ventaVencidaNoSeConcluye);
     const antes = await ventaAuditada(tx, id);
     const [lineas] = await tx.select({ n: count() }).from(detalleVenta).where(eq(detalleVenta.ventaId, id));
     if (!lineas || lineas.n === 0) throw new Invalido(MENSAJES.ventaSinDetalles);

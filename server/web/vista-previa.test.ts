@@ -21,7 +21,7 @@ beforeAll(async () => {
   fs.mkdirSync(webDir, { recursive: true });
   fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
   base = await crearBaseDePrueba();
-  app = await buildApp({ config: leerConfig({ DATA_DIR: carpeta, PUBLIC_URL: `${PUBLICA}/`, LOG_LEVEL: 'silent' }), base, webDir });
+  app = await buildApp({ config: leerConfig({ DATA_DIR: carpeta, PUBLIC_URL: `${PUBLICA}/`, LOG_LEVEL: 'silent', MP_SIMULADO: '0' }), base, webDir });
   await app.ready();
 });
 afterAll(async () => {

@@ -311,16 +311,19 @@ export function CarritoPanel() {
             </Button>
           </SimpleGrid>
           <Stack gap="xs">
-            <Button
-              size="md"
-              color="azul"
-              leftSection={<IconCreditCard size={18} />}
-              onClick={() => void pagar('MERCADOPAGO')}
-              disabled={vacio || (enviando !== null && enviando !== 'MERCADOPAGO')}
-              loading={enviando === 'MERCADOPAGO'}
-            >
-              Pagar con Mercado Pago
-            </Button>
+            {/* A shop without Mercado Pago configured takes cash orders only. */}
+            {config?.mercadoPagoDisponible !== false && (
+              <Button
+                size="md"
+                color="azul"
+                leftSection={<IconCreditCard size={18} />}
+                onClick={() => void pagar('MERCADOPAGO')}
+                disabled={vacio || (enviando !== null && enviando !== 'MERCADOPAGO')}
+                loading={enviando === 'MERCADOPAGO'}
+              >
+                Pagar con Mercado Pago
+              </Button>
+            )}
             <Button
               size="md"
               color="green"

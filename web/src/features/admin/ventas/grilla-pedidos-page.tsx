@@ -106,7 +106,7 @@ export default function GrillaPedidosPage() {
                       <Table.Td>
                         <Stack gap={2}>
                           <span>{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</span>
-                          {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
+                          {v.estadoPago && (
                             <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
                               {ESTADO_PAGO_LABEL[v.estadoPago]}
                             </Badge>
@@ -178,7 +178,7 @@ function TarjetaVenta({ venta: v, onEliminar }: { venta: VentaResumen; onElimina
       <Group justify="space-between" mt="xs" wrap="nowrap">
         <div>
           <Text size="sm">{FORMA_PAGO_LABEL[v.formaPago] ?? v.formaPago}</Text>
-          {v.formaPago === 'MERCADOPAGO' && v.estadoPago && (
+          {v.estadoPago && (
             <Badge size="xs" variant="outline" color={v.estadoPago === 'APROBADO' ? 'green' : v.estadoPago === 'PENDIENTE' ? 'yellow' : 'red'}>
               {ESTADO_PAGO_LABEL[v.estadoPago]}
             </Badge>
