@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import { CONTEXTO_SISTEMA, registrarEvento } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { venta } from '../db/schema';
@@ -48,22 +48,8 @@ export async function vencerPagosPendientes(
         resultado.erroresDePasarela++;
       }
     }
-    const vencida = await db.transaction(async (tx) => {
-      const marcada = await tx
-        .update(venta)
-        .set({ estadoPago: 'VENCIDO', pagoActualizado: ahora })
-        .where(and(eq(venta.id, id), eq(venta.estadoPago, 'PENDIENTE'), eq(venta.estadoVenta, 'PENDIENTE')))
-        .returning({ id: venta.id });
-      if (marcada.length === 0) return false;
-      const stockDevuelto = await liberarStockDeVenta(tx, id, 'PAGO_VENCIDO');
-      await registrarEvento(tx, CONTEXTO_SISTEMA, {
-        accion: 'venta.vencer-pago',
-        entidadId: id,
-        antes: { estadoPago: 'PENDIENTE' },
-        despues: { estadoPago: 'VENCIDO' },
-        detalle: { stockDevuelto },
-      });
-      return true;
+    const vencida = await vencerVenta(db, id, ahora, and(eq(venta.estadoPago, 'PENDIENTE'), eq(venta.estadoVenta, 'PENDIENTE'))!, {
+      antes: 'PENDIENTE',
     });
     if (vencida) resultado.vencidas.push(id);
   }
@@ -98,24 +84,39 @@ export async function vencerPedidosEnEfectivo(db: Db, opciones: { horas: number;
     .limit(500);
   const vencidas: number[] = [];
   for (const { id } of candidatas) {
-    const vencida = await db.transaction(async (tx) => {
-      const marcada = await tx
-        .update(venta)
-        .set({ estadoPago: 'VENCIDO', pagoActualizado: ahora })
-        .where(and(eq(venta.id, id), efectivoEnEspera))
-        .returning({ id: venta.id });
-      if (marcada.length === 0) return false;
-      const stockDevuelto = await liberarStockDeVenta(tx, id, 'PAGO_VENCIDO');
-      await registrarEvento(tx, CONTEXTO_SISTEMA, {
-        accion: 'venta.vencer-pago',
-        entidadId: id,
-        antes: { estadoPago: null },
-        despues: { estadoPago: 'VENCIDO' },
-        detalle: { stockDevuelto, formaPago: 'EFECTIVO' },
-      });
-      return true;
-    });
+    const vencida = await vencerVenta(db, id, ahora, efectivoEnEspera!, { antes: null, formaPago: 'EFECTIVO' });
     if (vencida) vencidas.push(id);
   }
   return vencidas;
+}
+
+/**
+ * Expires one sale, once: its payment becomes VENCIDO only while `sigueEnEspera` holds (a concurrent
+ * sweep, payment or deletion makes the update match nothing), its units go back to stock and the
+ * audit trail says so, in one transaction. True when it expired now.
+ */
+async function vencerVenta(
+  db: Db,
+  id: number,
+  ahora: Date,
+  sigueEnEspera: SQL,
+  evento: { antes: 'PENDIENTE' | null; formaPago?: 'EFECTIVO' },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marcada = await tx
+      .update(venta)
+      .set({ estadoPago: 'VENCIDO', pagoActualizado: ahora })
+      .where(and(eq(venta.id, id), sigueEnEspera))
+      .returning({ id: venta.id });
+    if (marcada.length === 0) return false;
+    const stockDevuelto = await liberarStockDeVenta(tx, id, 'PAGO_VENCIDO');
+    await registrarEvento(tx, CONTEXTO_SISTEMA, {
+      accion: 'venta.vencer-pago',
+      entidadId: id,
+      antes: { estadoPago: evento.antes },
+      despues: { estadoPago: 'VENCIDO' },
+      detalle: { stockDevuelto, ...(evento.formaPago ? { formaPago: evento.formaPago } : {}) },
+    });
+    return true;
+  });
 }
