@@ -23,7 +23,7 @@ describe('the start-up guard (server/config.ts)', () => {
     expect(modo({})).toBe('desactivado');
     expect(modo({ MP_SIMULADO: '1' })).toBe('simulado');
     expect(modo({ MP_SIMULADO: '0' })).toBe('desactivado');
-    expect(modo({ MP_ACCESS_TOKEN: 'APP_USR-1', MP_WEBHOOK_SECRET: 's' })).toBe('real');
+    expect(modo({ MP_ACCESS_TOKEN: 'token-falso-de-prueba', MP_WEBHOOK_SECRET: 'secreto-falso-de-prueba' })).toBe('real');
   });
 
   it.each<Record<string, string>>([{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://tienda.example.com' }, { DATABASE_URL: 'postgres://tienda@db/tienda' }])(
@@ -33,15 +33,15 @@ describe('the start-up guard (server/config.ts)', () => {
       // Any explicit choice starts.
       expect(modo({ ...env, MP_SIMULADO: '1' })).toBe('simulado');
       expect(modo({ ...env, MP_SIMULADO: '0' })).toBe('desactivado');
-      expect(modo({ ...env, MP_ACCESS_TOKEN: 'APP_USR-1', MP_WEBHOOK_SECRET: 's' })).toBe('real');
+      expect(modo({ ...env, MP_ACCESS_TOKEN: 'token-falso-de-prueba', MP_WEBHOOK_SECRET: 'secreto-falso-de-prueba' })).toBe('real');
     },
   );
 
   it('refuses real credentials without their webhook secret, anywhere, and real credentials together with the simulator', () => {
-    expect(() => leerConfig({ MP_ACCESS_TOKEN: 'APP_USR-1' })).toThrow(/- MP_WEBHOOK_SECRET: obligatoria cuando MP_ACCESS_TOKEN está definida/);
-    expect(() => leerConfig({ NODE_ENV: 'production', MP_ACCESS_TOKEN: 'APP_USR-1' })).toThrow(/MP_WEBHOOK_SECRET/);
+    expect(() => leerConfig({ MP_ACCESS_TOKEN: 'token-falso-de-prueba' })).toThrow(/- MP_WEBHOOK_SECRET: obligatoria cuando MP_ACCESS_TOKEN está definida/);
+    expect(() => leerConfig({ NODE_ENV: 'production', MP_ACCESS_TOKEN: 'token-falso-de-prueba' })).toThrow(/MP_WEBHOOK_SECRET/);
     // Both problems listed at once.
-    expect(() => leerConfig({ MP_ACCESS_TOKEN: 'APP_USR-1', MP_SIMULADO: '1' })).toThrow(/- MP_SIMULADO: no se puede usar junto con MP_ACCESS_TOKEN[\s\S]*- MP_WEBHOOK_SECRET/);
+    expect(() => leerConfig({ MP_ACCESS_TOKEN: 'token-falso-de-prueba', MP_SIMULADO: '1' })).toThrow(/- MP_SIMULADO: no se puede usar junto con MP_ACCESS_TOKEN[\s\S]*- MP_WEBHOOK_SECRET/);
     expect(() => leerConfig({ MP_SIMULADO: 'si' })).toThrow(/- MP_SIMULADO: '1' para el checkout simulado/);
   });
 });
@@ -101,7 +101,7 @@ describe("npm start's demo (scripts/servidor.mjs)", () => {
       { NODE_ENV: 'production' },
       { PUBLIC_URL: 'https://tienda.example.com' },
       { DATABASE_URL: 'postgres://tienda@db/tienda' },
-      { MP_ACCESS_TOKEN: 'APP_USR-1' },
+      { MP_ACCESS_TOKEN: 'token-falso-de-prueba' },
       { MP_SIMULADO: '0' },
     ]) {
       expect(esDemostracion(env)).toBe(false);
