@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The rules of WCAG 2.2 at levels A and AA, as axe-core tags them. */
+export const ETIQUETAS_WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+export interface Violacion {
+  regla: string;
+  impacto: string;
+  nodos: string[];
+}
+
+/** What axe-core finds wrong on the page as it is now (open dialogs and panels included). */
+export async function violacionesDeAccesibilidad(page: Page): Promise<Violacion[]> {
+  const resultado = await new AxeBuilder({ page }).withTags(ETIQUETAS_WCAG_22_AA).analyze();
+  return resultado.violations.map((v) => ({
+    regla: v.id,
+    impacto: v.impact ?? '',
+    nodos: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`.slice(0, 300)),
+  }));
+}
+
+/** Fails the test with a readable list when the page, as it is now, has any WCAG 2.2 AA violation. */
+export async function esperarSinViolaciones(page: Page, donde = page.url()): Promise<void> {
+  expect(await violacionesDeAccesibilidad(page), `violaciones de accesibilidad en ${donde}`).toEqual([]);
+}
