@@ -23,13 +23,15 @@ const accion = (entidad: EntidadAuditoria, etiqueta: string) => ({ entidad, etiq
 
 /**
  * Every event the trail records, `entidad.verbo`, with its entity and label. The only list: the server
- * writes only these, the screen's filter offers these. The three `sesion.*` are written by the sign-in
- * routes (server/auditoria/README.md says how).
+ * writes only these, the screen's filter offers these. `sesion.iniciar`, `.fallida` and `.cerrar` are
+ * written by the sign-in routes, `sesion.cerrar-otras` and `usuario.editar-datos` by 'Mi cuenta'
+ * (server/auditoria/README.md says how).
  */
 export const ACCIONES_AUDITORIA = {
   'sesion.iniciar': accion('usuario', 'Inicio de sesión'),
   'sesion.fallida': accion('usuario', 'Inicio de sesión fallido'),
   'sesion.cerrar': accion('usuario', 'Cierre de sesión'),
+  'sesion.cerrar-otras': accion('usuario', 'Cierre de las demás sesiones'),
   'segundo-factor.activar': accion('usuario', 'Verificación en dos pasos activada'),
   'segundo-factor.renovar-codigos': accion('usuario', 'Códigos de recuperación renovados'),
   'segundo-factor.desactivar': accion('usuario', 'Verificación en dos pasos desactivada'),
@@ -37,6 +39,7 @@ export const ACCIONES_AUDITORIA = {
   'usuario.registrar': accion('usuario', 'Registro de cliente'),
   'usuario.crear': accion('usuario', 'Alta de usuario'),
   'usuario.editar': accion('usuario', 'Cambio de usuario'),
+  'usuario.editar-datos': accion('usuario', 'Cambio de datos personales en Mi cuenta'),
   'usuario.cambiar-rol': accion('usuario', 'Cambio de rol'),
   'usuario.cambiar-clave': accion('usuario', 'Cambio de contraseña'),
   'usuario.eliminar': accion('usuario', 'Baja de usuario'),
@@ -188,6 +191,9 @@ const CAMPOS: Record<string, string> = {
   numero: 'número',
   localidad: 'localidad',
   provincia: 'provincia',
+  localidadTexto: 'localidad (fuera de Mendoza)',
+  codigoPostal: 'código postal',
+  cerradas: 'Sesiones cerradas',
   motivo: 'Motivo',
 };
 const ORDEN = new Map(Object.keys(CAMPOS).map((campo, i) => [campo, i]));

@@ -35,6 +35,7 @@ import { olvidarMarcas, recordarMarcas } from './productos/service';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
 import { variantesRoutes } from './uploads/variantes';
+import { cuentaRoutes } from './usuarios/cuenta-routes';
 import { usuarioRoutes } from './usuarios/routes';
 import { detalleVentaRoutes } from './ventas/detalle-routes';
 import { pedidoRoutes } from './ventas/pedido-routes';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(productoRoutes);
   await app.register(promocionRoutes);
   await app.register(usuarioRoutes);
+  await app.register(cuentaRoutes);
   await app.register(ventaRoutes);
   await app.register(detalleVentaRoutes);
   await app.register(pedidoRoutes);

@@ -35,7 +35,7 @@ export async function authRoutes(app: FastifyInstance) {
     detalle: { segundoFactor: false | 'totp' | 'recuperacion' },
   ) => {
     const creada = await app.db.transaction(async (tx) => {
-      const sesionCreada = await crearSesion(tx, quien, app.config);
+      const sesionCreada = await crearSesion(tx, quien, app.config, contexto.navegador);
       await registrarEvento(tx, conUsuario(contexto, quien), { accion: 'sesion.iniciar', entidadId: quien.id, detalle });
       return sesionCreada;
     });

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, ne, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { UsuarioSesion } from '../../domain/auth';
+import { describirDispositivo, type SesionPropia } from '../../domain/cuenta';
 import type { Rol } from '../../domain/enums';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -45,12 +46,25 @@ export function usuarioDeSesion(
 
 // Every time decision below uses the JavaScript clock (not SQL now()), so tests can move it.
 
-/** A new session; the cookie expires at the absolute limit of the user's role. */
-export async function crearSesion(db: Db, quien: { id: number; rol: Rol }, config: ConfigSesion): Promise<{ token: string; expira: Date }> {
+/** Longest User-Agent kept with a session (the audit trail keeps as much). */
+const LARGO_MAXIMO_AGENTE = 400;
+
+/**
+ * A new session; the cookie expires at the absolute limit of the user's role. `agente` is the browser's
+ * User-Agent, kept to show the session in words in 'Mi cuenta'.
+ */
+export async function crearSesion(
+  db: Db,
+  quien: { id: number; rol: Rol },
+  config: ConfigSesion,
+  agente?: string | null,
+): Promise<{ token: string; expira: Date }> {
   const token = randomBytes(32).toString('base64url');
   const ahora = new Date();
   const expira = new Date(ahora.getTime() + limitesDeSesion(config, quien.rol).absolutoMs);
-  await db.insert(sesion).values({ id: hashToken(token), userId: quien.id, creada: ahora, ultimoUso: ahora, expira });
+  await db
+    .insert(sesion)
+    .values({ id: hashToken(token), userId: quien.id, creada: ahora, ultimoUso: ahora, expira, agente: agente ? agente.slice(0, LARGO_MAXIMO_AGENTE) : null });
   return { token, expira };
 }
 
@@ -96,10 +110,38 @@ export async function borrarSesion(db: Db, token: string): Promise<void> {
   await db.delete(sesion).where(eq(sesion.id, hashToken(token)));
 }
 
-/** After a password change: every other session of that user ends (a stolen cookie stops working). */
-export async function cerrarOtrasSesiones(db: Db, userId: number, tokenActual: string | undefined): Promise<void> {
+/**
+ * After a password change, or from 'Mi cuenta': every other session of that user ends (a stolen cookie
+ * stops working). How many ended.
+ */
+export async function cerrarOtrasSesiones(db: Db, userId: number, tokenActual: string | undefined): Promise<number> {
   const otras = tokenActual ? and(eq(sesion.userId, userId), ne(sesion.id, hashToken(tokenActual))) : eq(sesion.userId, userId);
-  await db.delete(sesion).where(otras);
+  const cerradas = await db.delete(sesion).where(otras).returning({ userId: sesion.userId });
+  return cerradas.length;
+}
+
+/**
+ * The user's sessions still in use ('Mi cuenta'), the most recently used first, in words: never their
+ * token nor its hash. Sessions past their limits are left out (the next clean-up deletes them).
+ */
+export async function listarSesionesDe(db: Db, quien: { id: number; rol: Rol }, tokenActual: string | undefined, config: ConfigSesion): Promise<SesionPropia[]> {
+  const actual = tokenActual ? hashToken(tokenActual) : null;
+  const filas = await db
+    .select({ id: sesion.id, creada: sesion.creada, ultimoUso: sesion.ultimoUso, expira: sesion.expira, agente: sesion.agente })
+    .from(sesion)
+    .where(eq(sesion.userId, quien.id))
+    .orderBy(desc(sesion.ultimoUso), desc(sesion.creada));
+  const ahora = Date.now();
+  const { absolutoMs, inactividadMs } = limitesDeSesion(config, quien.rol);
+  return filas
+    .filter((f) => f.id === actual || (ahora < f.expira.getTime() && ahora - f.creada.getTime() < absolutoMs && ahora - f.ultimoUso.getTime() < inactividadMs))
+    .map((f) => ({
+      creada: f.creada.toISOString(),
+      ultimoUso: f.ultimoUso.toISOString(),
+      dispositivo: describirDispositivo(f.agente),
+      actual: f.id === actual,
+    }))
+    .sort((a, b) => Number(b.actual) - Number(a.actual));
 }
 
 /** Deletes the sessions past their cookie's expiry or past the limits of their user's current role, and sign-ins left half-way. */

@@ -46,13 +46,28 @@ export const usuario = pgTable('usuario', {
   creado: momento('creado').notNull().defaultNow(),
 });
 
-export const domicilio = pgTable('domicilio', {
-  id: serial('id').primaryKey(),
-  calle: text('calle').notNull().default(''),
-  numero: text('numero').notNull().default(''),
-  localidad: localidadEnum('localidad').notNull().default('CAPITAL'),
-  provincia: provinciaEnum('provincia').notNull().default('MENDOZA'),
-});
+export const domicilio = pgTable(
+  'domicilio',
+  {
+    id: serial('id').primaryKey(),
+    calle: text('calle').notNull().default(''),
+    numero: text('numero').notNull().default(''),
+    /** One of Mendoza's (spec section 3); null outside Mendoza. */
+    localidad: localidadEnum('localidad').default('CAPITAL'),
+    provincia: provinciaEnum('provincia').notNull().default('MENDOZA'),
+    /** Outside Mendoza: the locality as written (null in Mendoza, and in addresses saved before it was asked). */
+    localidadTexto: text('localidad_texto'),
+    /** Outside Mendoza: '5000' or a CPA 'X5000ABC' (domain/persona.ts). */
+    codigoPostal: text('codigo_postal'),
+  },
+  // In Mendoza a listed locality and nothing written; elsewhere no listed locality (docs/decisions/025).
+  (t) => [
+    check(
+      'domicilio_localidad_segun_provincia',
+      sql`(${t.provincia} = 'MENDOZA' and ${t.localidad} is not null and ${t.localidadTexto} is null and ${t.codigoPostal} is null) or (${t.provincia} <> 'MENDOZA' and ${t.localidad} is null)`,
+    ),
+  ],
+);
 
 export const persona = pgTable(
   'persona',
@@ -234,6 +249,8 @@ export const sesion = pgTable(
     expira: momento('expira').notNull(),
     /** Last request made with it, written at most once a minute: the idle timeout counts from here. */
     ultimoUso: momento('ultimo_uso').notNull().defaultNow(),
+    /** The browser's User-Agent when it started (at most 400 characters), shown in words in 'Mi cuenta'. */
+    agente: text('agente'),
   },
   (t) => [index('sesion_user_idx').on(t.userId), index('sesion_expira_idx').on(t.expira)],
 );

@@ -119,6 +119,7 @@ interface Plantilla {
 
 // The street number is a text ('123 B', 'S/N'): it gets a text's bad values.
 const domicilio = () => ({ calle: 'Colón', numero: '123 B', localidad: 'CAPITAL', provincia: 'MENDOZA' });
+const domicilioFueraDeMendoza = () => ({ calle: 'Belgrano', numero: '55', localidad: null, provincia: 'CORDOBA', localidadTexto: 'Villa Carlos Paz', codigoPostal: 'X5152ABC' });
 const persona = () => ({ nombre: 'Ana', apellido: 'Pérez', telefono: '2614000000', email: 'ana@example.com' });
 const producto = () => ({
   denominacion: 'Goma blanca',
@@ -142,6 +143,8 @@ const PLANTILLAS: Record<string, Plantilla> = {
   'POST /api/auth/segundo-factor/desactivacion': { cuerpo: () => ({ codigo: '123456' }) },
   'DELETE /api/user/:id/segundo-factor': { params: () => ({ id: ids.victima }) },
   'POST /api/categoria': { cuerpo: () => ({ denominacion: 'Categoría nueva' }) },
+  'PUT /api/cuenta': { cuerpo: () => ({ persona: persona(), domicilio: domicilioFueraDeMendoza() }) },
+  'POST /api/cuenta/sesiones/cerrar-otras': {},
   'POST /api/detallePromocion': { cuerpo: () => ({ producto: { id: ids.producto }, cantidad: 2, promocion: { id: ids.promocion } }) },
   'DELETE /api/detallePromocion/:id': { params: () => ({ id: ids.detallePromocion }) },
   'POST /api/detalleVenta': { cuerpo: () => ({ cantidad: 1, producto: { id: ids.producto }, venta: { id: ids.venta } }) },

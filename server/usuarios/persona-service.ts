@@ -1,20 +1,24 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsuarioSesion } from '../../domain/auth';
-import {
-  MENSAJES_PERSONA,
-  type Domicilio,
-  type domicilioInputSchema,
-  type Persona,
-  type personaInputSchema,
-} from '../../domain/persona';
+import { MENSAJES_PERSONA, valoresDeDomicilio, type Domicilio, type DomicilioDatos, type Persona, type personaInputSchema } from '../../domain/persona';
 import { MENSAJES_USUARIO } from '../../domain/usuario';
 import type { Db } from '../db/client';
 import { domicilio, persona, usuario } from '../db/schema';
 import { Conflicto, NoEncontrado, Prohibido } from '../errors';
 
 type PersonaInput = z.output<typeof personaInputSchema>;
-type DomicilioDatos = z.output<typeof domicilioInputSchema>;
+
+/** An address as the API answers it. */
+export const columnasDomicilio = {
+  id: domicilio.id,
+  calle: domicilio.calle,
+  numero: domicilio.numero,
+  localidad: domicilio.localidad,
+  provincia: domicilio.provincia,
+  localidadTexto: domicilio.localidadTexto,
+  codigoPostal: domicilio.codigoPostal,
+};
 
 const columnasPersona = {
   id: persona.id,
@@ -22,7 +26,7 @@ const columnasPersona = {
   apellido: persona.apellido,
   telefono: persona.telefono,
   email: persona.email,
-  domicilio: { id: domicilio.id, calle: domicilio.calle, numero: domicilio.numero, localidad: domicilio.localidad, provincia: domicilio.provincia },
+  domicilio: columnasDomicilio,
   user: { id: usuario.id, usuario: usuario.usuario, rol: usuario.rol, mensaje: usuario.mensaje },
 };
 
@@ -54,13 +58,14 @@ async function asegurarUsuarioLibre(tx: Db, userId: number, salvoPersonaId?: num
   if (otra) throw new Conflicto(MENSAJES_PERSONA.usuarioConPersona);
 }
 
-/** Writes the embedded address over the person's own one, or creates it. */
-async function guardarDomicilioDe(tx: Db, actualId: number | null, datos: DomicilioDatos): Promise<number> {
+/** Writes the embedded address over the person's own one, or creates it; the id of the address. */
+export async function guardarDomicilioDe(tx: Db, actualId: number | null, datos: DomicilioDatos): Promise<number> {
+  const valores = valoresDeDomicilio(datos);
   if (actualId) {
-    await tx.update(domicilio).set(datos).where(eq(domicilio.id, actualId));
+    await tx.update(domicilio).set(valores).where(eq(domicilio.id, actualId));
     return actualId;
   }
-  const [d] = await tx.insert(domicilio).values(datos).returning({ id: domicilio.id });
+  const [d] = await tx.insert(domicilio).values(valores).returning({ id: domicilio.id });
   return d!.id;
 }
 
@@ -147,7 +152,7 @@ export async function crearDomicilio(db: Db, quien: UsuarioSesion, datos: Domici
       [propia] = await tx.select({ id: persona.id, domicilioId: persona.domicilioId }).from(persona).where(eq(persona.userId, quien.id)).for('update');
       if (!propia) throw new NoEncontrado(MENSAJES_PERSONA.personaNoEncontrada);
     }
-    const [creado] = await tx.insert(domicilio).values(datos).returning();
+    const [creado] = await tx.insert(domicilio).values(valoresDeDomicilio(datos)).returning(columnasDomicilio);
     if (propia) {
       await tx.update(persona).set({ domicilioId: creado!.id }).where(eq(persona.id, propia.id));
       if (propia.domicilioId) await tx.delete(domicilio).where(eq(domicilio.id, propia.domicilioId));
@@ -157,7 +162,7 @@ export async function crearDomicilio(db: Db, quien: UsuarioSesion, datos: Domici
 }
 
 export async function actualizarDomicilio(db: Db, id: number, datos: DomicilioDatos): Promise<Domicilio> {
-  const [actualizado] = await db.update(domicilio).set(datos).where(eq(domicilio.id, id)).returning();
+  const [actualizado] = await db.update(domicilio).set(valoresDeDomicilio(datos)).where(eq(domicilio.id, id)).returning(columnasDomicilio);
   if (!actualizado) throw new NoEncontrado(MENSAJES_PERSONA.domicilioNoEncontrado);
   return actualizado;
 }

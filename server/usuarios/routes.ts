@@ -76,7 +76,7 @@ export async function usuarioRoutes(app: FastifyInstance) {
         porDireccion: app.config.REGISTROS_POR_DIRECCION_HORA,
         porHora: app.config.REGISTROS_POR_HORA,
       });
-      dejarCookieSesion(reply, await crearSesion(app.db, creado, app.config), cookieSegura);
+      dejarCookieSesion(reply, await crearSesion(app.db, creado, app.config, contextoDe(request).navegador), cookieSegura);
       return reply.code(201).send({ success: true, message: MENSAJES_USUARIO.registroExitoso, data: creado });
     },
   );

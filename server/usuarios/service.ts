@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsuarioSesion } from '../../domain/auth';
 import { MENSAJES } from '../../domain/mensajes';
-import { MENSAJES_PERSONA } from '../../domain/persona';
+import { MENSAJES_PERSONA, valoresDeDomicilio } from '../../domain/persona';
 import { normalizarBusqueda } from '../../domain/texto';
 import {
   MENSAJES_USUARIO,
@@ -23,6 +23,7 @@ import { domicilio, persona, usuario } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado, Prohibido } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos } from '../db/texto-sql';
+import { columnasDomicilio, guardarDomicilioDe } from './persona-service';
 import { asegurarCupoDeRegistro, contarRegistro, type CupoDeRegistro } from './limite-de-registros';
 
 const columnasUsuario = {
@@ -206,7 +207,7 @@ export async function registrar(
         .insert(usuario)
         .values({ usuario: datos.usuario.usuario, clave, rol: 'USER' })
         .returning({ id: usuario.id, usuario: usuario.usuario, rol: usuario.rol, mensaje: usuario.mensaje });
-      const [d] = await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id });
+      const [d] = await tx.insert(domicilio).values(valoresDeDomicilio(datos.domicilio)).returning({ id: domicilio.id });
       await tx.insert(persona).values({ ...datos.persona, domicilioId: d!.id, userId: u!.id });
       await registrarEvento(tx, conUsuario(contexto, u!), { accion: 'usuario.registrar', entidadId: u!.id, despues: { usuario: u!.usuario, rol: u!.rol } });
       return u!;
@@ -222,7 +223,7 @@ export async function obtenerUsuarioCompleto(db: Db, userId: number): Promise<Us
       usuario: { id: usuario.id, usuario: usuario.usuario, mensaje: usuario.mensaje },
       rol: usuario.rol,
       persona: { id: persona.id, nombre: persona.nombre, apellido: persona.apellido, telefono: persona.telefono, email: persona.email },
-      domicilio: { id: domicilio.id, calle: domicilio.calle, numero: domicilio.numero, localidad: domicilio.localidad, provincia: domicilio.provincia },
+      domicilio: columnasDomicilio,
     })
     .from(usuario)
     .leftJoin(persona, eq(persona.userId, usuario.id))
@@ -239,7 +240,7 @@ export async function crearUsuarioCompleto(db: Db, datos: z.output<typeof usuari
   const id = await conNombreUnico(() =>
     db.transaction(async (tx) => {
       const [u] = await tx.insert(usuario).values({ usuario: datos.usuario.usuario, clave, rol: datos.rol }).returning({ id: usuario.id, ...columnasAuditadas });
-      const [d] = await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id });
+      const [d] = await tx.insert(domicilio).values(valoresDeDomicilio(datos.domicilio)).returning({ id: domicilio.id });
       await tx.insert(persona).values({ ...datos.persona, domicilioId: d!.id, userId: u!.id });
       const { id, ...despues } = u!;
       await registrarEvento(tx, contexto, { accion: 'usuario.crear', entidadId: id, despues });
@@ -279,22 +280,22 @@ export async function actualizarUsuarioCompleto(
       if (!p && !datos.persona && datos.domicilio) throw new Invalido(MENSAJES_PERSONA.nombreObligatorio);
       let domicilioId = p?.domicilioId ?? null;
       const [domicilioAntes] = domicilioId ? await tx.select().from(domicilio).where(eq(domicilio.id, domicilioId)) : [];
-      if (datos.domicilio) {
-        if (domicilioId) await tx.update(domicilio).set(datos.domicilio).where(eq(domicilio.id, domicilioId));
-        else domicilioId = (await tx.insert(domicilio).values(datos.domicilio).returning({ id: domicilio.id }))[0]!.id;
-      }
+      const domicilioNuevo = datos.domicilio ? valoresDeDomicilio(datos.domicilio) : null;
+      if (datos.domicilio) domicilioId = await guardarDomicilioDe(tx, domicilioId, datos.domicilio);
       if (p) await tx.update(persona).set({ ...datos.persona, domicilioId }).where(eq(persona.id, p.id));
       else if (datos.persona) await tx.insert(persona).values({ ...datos.persona, domicilioId, userId });
       // Personal data is named, never copied: the trail cannot be erased, a person's data must be.
-      const camposPersonales = [...camposCambiados(p, datos.persona), ...camposCambiados(domicilioAntes, datos.domicilio)];
+      const camposPersonales = [...camposCambiados(p, datos.persona), ...camposCambiados(domicilioAntes, domicilioNuevo)];
       await auditarCambioDeUsuario(tx, contexto, userId, antes, { clave: clave !== undefined, camposPersonales });
     }),
   );
   return obtenerUsuarioCompleto(db, userId);
 }
 
-/** The names of the fields `nuevos` sets to something other than what `actuales` holds (all of them for a new record). */
-function camposCambiados(actuales: Record<string, unknown> | undefined, nuevos: Record<string, unknown> | null | undefined): string[] {
+/** The names of the fields `nuevos` sets to something other than what `actuales` holds (those with a value, for a new record). */
+export function camposCambiados(actuales: Record<string, unknown> | undefined, nuevos: Record<string, unknown> | null | undefined): string[] {
   if (!nuevos) return [];
-  return Object.keys(nuevos).filter((campo) => nuevos[campo] !== undefined && (!actuales || actuales[campo] !== nuevos[campo]));
+  return Object.keys(nuevos).filter(
+    (campo) => nuevos[campo] !== undefined && (actuales ? actuales[campo] !== nuevos[campo] : nuevos[campo] !== null),
+  );
 }

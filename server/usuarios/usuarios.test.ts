@@ -260,7 +260,7 @@ describe('persona and domicilio', () => {
     const sinPersona = await crearUsuario(t.db, { conPersona: false });
     const d = await pedir('POST', '/api/domicilio', { calle: 'Mitre', numero: '55', localidad: 'MAIPU' });
     expect(d.statusCode).toBe(201);
-    expect(d.json()).toEqual({ id: expect.any(Number), calle: 'Mitre', numero: '55', localidad: 'MAIPU', provincia: 'MENDOZA' });
+    expect(d.json()).toEqual({ id: expect.any(Number), calle: 'Mitre', numero: '55', localidad: 'MAIPU', provincia: 'MENDOZA', localidadTexto: null, codigoPostal: null });
     const r = await pedir('POST', '/api/persona', {
       nombre: 'Ana',
       apellido: 'Ruiz',
@@ -352,7 +352,7 @@ describe('usuario-completo', () => {
       usuario: { id: expect.any(Number), usuario: 'carla.d', mensaje: null },
       rol: 'ADMIN',
       persona: { id: expect.any(Number), nombre: 'Carla', apellido: 'Díaz', telefono: '2613334444', email: 'carla@example.com' },
-      domicilio: { id: expect.any(Number), calle: 'España', numero: '900', localidad: 'GUAYMALLEN', provincia: 'MENDOZA' },
+      domicilio: { id: expect.any(Number), calle: 'España', numero: '900', localidad: 'GUAYMALLEN', provincia: 'MENDOZA', localidadTexto: null, codigoPostal: null },
     });
     const id = creado.usuario.id;
     const leido = await pedir('GET', `/api/usuario-completo/${id}`);
