@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describirDispositivo, MENSAJES_CUENTA } from './cuenta';
+import { cambioDeClaveSchema, describirDispositivo, MENSAJES_CUENTA } from './cuenta';
+import { MENSAJES_USUARIO } from './usuario';
 
 describe('describirDispositivo', () => {
   it.each([
@@ -22,5 +23,18 @@ describe('MENSAJES_CUENTA.sesionesCerradas', () => {
     expect(MENSAJES_CUENTA.sesionesCerradas(0)).toBe('No había otras sesiones abiertas.');
     expect(MENSAJES_CUENTA.sesionesCerradas(1)).toBe('Se cerró 1 sesión.');
     expect(MENSAJES_CUENTA.sesionesCerradas(3)).toBe('Se cerraron 3 sesiones.');
+  });
+});
+
+describe('cambioDeClaveSchema', () => {
+  it('asks for the current password, the rules of a new one, and the same one twice', () => {
+    const errores = (v: object) => cambioDeClaveSchema.safeParse(v).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+    expect(errores({ claveActual: '', clave: 'corta', repetida: '' })).toEqual([
+      `claveActual: ${MENSAJES_USUARIO.claveActualObligatoria}`,
+      `clave: ${MENSAJES_USUARIO.claveMinima}`,
+      `repetida: ${MENSAJES_CUENTA.repetirClaveObligatoria}`,
+    ]);
+    expect(errores({ claveActual: 'vieja-clave', clave: 'una-clave-larga', repetida: 'otra-clave-larga' })).toEqual([`repetida: ${MENSAJES_CUENTA.clavesDistintas}`]);
+    expect(errores({ claveActual: 'vieja-clave', clave: 'una-clave-larga', repetida: 'una-clave-larga' })).toEqual([]);
   });
 });

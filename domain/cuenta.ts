@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { domicilioInputSchema, domicilioSchema, personaDatosSchema } from './persona';
+import { claveSchema, LARGOS_USUARIO, MENSAJES_USUARIO } from './usuario';
 
 export const MENSAJES_CUENTA = {
   titulo: 'Mi cuenta',
@@ -39,6 +40,19 @@ export const perfilActualizarSchema = cuerpoDe(
   perfilSchema,
 );
 export type PerfilActualizarInput = z.input<typeof perfilActualizarSchema>;
+
+/**
+ * The password form of 'Mi cuenta': the current one, the new one (the server's rules: length here, common
+ * passwords and the person's own name on the server) and the new one again. Sent as `{clave, claveActual}`.
+ */
+export const cambioDeClaveSchema = z
+  .object({
+    claveActual: z.string().min(1, MENSAJES_USUARIO.claveActualObligatoria).max(LARGOS_USUARIO.clave, MENSAJES_USUARIO.claveMaxima),
+    clave: claveSchema,
+    repetida: z.string().min(1, MENSAJES_CUENTA.repetirClaveObligatoria),
+  })
+  .refine((v) => v.repetida === '' || v.clave === v.repetida, { path: ['repetida'], message: MENSAJES_CUENTA.clavesDistintas });
+export type CambioDeClave = z.infer<typeof cambioDeClaveSchema>;
 
 /** One of the customer's open sessions, never with its token or its id. */
 export const sesionPropiaSchema = z.object({

@@ -13,6 +13,8 @@ export const paths = {
   pagoPendiente: '/mppending',
   pagoRechazado: '/mpfailure',
   misCompras: '/misCompras',
+  /** A customer's own data, password and sessions (docs/decisions/025-mi-cuenta.md). */
+  miCuenta: '/miCuenta',
   detalleVentaCliente: (id: number | string) => `/detalleVentaCliente/${id}`,
   admin: '/Admin',
   /** The admin's own second factor (docs/decisions/021-segundo-factor.md). */

@@ -26,13 +26,20 @@ export const MENSAJES_USUARIO = {
 } as const;
 const M = MENSAJES_USUARIO;
 
+/** The longest user name and password the server takes: the forms' `maxLength`. */
+export const LARGOS_USUARIO = { usuario: 50, clave: 200 } as const;
+
 export const nombreUsuarioSchema = z
   .string({ error: M.usuarioObligatorio })
   .trim()
   .min(1, M.usuarioObligatorio)
-  .regex(/^[A-Za-z0-9._@-]{3,50}$/, M.usuarioInvalido);
+  .regex(new RegExp(`^[A-Za-z0-9._@-]{3,${LARGOS_USUARIO.usuario}}$`), M.usuarioInvalido);
 
-export const claveSchema = z.string({ error: M.claveObligatoria }).min(1, M.claveObligatoria).min(8, M.claveMinima).max(200, M.claveMaxima);
+export const claveSchema = z
+  .string({ error: M.claveObligatoria })
+  .min(1, M.claveObligatoria)
+  .min(8, M.claveMinima)
+  .max(LARGOS_USUARIO.clave, M.claveMaxima);
 
 /** JSON has no `undefined`: a `rol` key present in a registration is always refused. */
 const sinRol = z.never({ error: M.rolEnRegistro }).optional();

@@ -129,6 +129,7 @@ const NO_INDEXAR = [
   paths.detallePromocion(''),
   paths.stock,
   paths.misCompras,
+  paths.miCuenta,
   paths.detalleVentaCliente(''),
   paths.pagoAprobado,
   paths.pagoPendiente,

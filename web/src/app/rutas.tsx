@@ -53,6 +53,7 @@ export const rutas: RouteObject[] = [
         children: [
           { path: 'misCompras', ...perezosa(() => import('../features/compras/mis-compras-page')) },
           { path: 'detalleVentaCliente/:idVenta', ...perezosa(() => import('../features/compras/detalle-venta-page')) },
+          { path: 'miCuenta', ...perezosa(() => import('../features/cuenta/mi-cuenta-page')) },
         ],
       },
       {

@@ -30,6 +30,7 @@ function Enlaces({ alNavegar }: { alNavegar?: () => void }) {
       {enlace(paths.productos, 'Productos')}
       {enlace(paths.promociones, 'Promociones')}
       {usuario?.rol === 'USER' && enlace(paths.misCompras, 'Mis compras')}
+      {usuario?.rol === 'USER' && enlace(paths.miCuenta, 'Mi cuenta')}
       {esAdmin && (
         <NavLink to={paths.admin} className={classes.enlace} onClick={alNavegar}>
           <Group gap={4} wrap="nowrap" component="span">

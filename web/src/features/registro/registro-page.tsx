@@ -1,26 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Container, Fieldset, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Fieldset, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { LOCALIDAD_LABEL, PROVINCIA_LABEL, opciones } from '../../../../domain/enums';
 import { MENSAJES } from '../../../../domain/mensajes';
-import { MENSAJES_USUARIO, registroSchema, type RegistroInput } from '../../../../domain/usuario';
+import { LARGOS_USUARIO, MENSAJES_USUARIO, registroSchema } from '../../../../domain/usuario';
 import { ApiError, mensajeDeError } from '../../api/client';
 import { registrarse } from '../../api/registro';
 import { paths } from '../../app/paths';
+import { CamposDomicilio, DOMICILIO_VACIO, type DomicilioFormulario } from '../../components/campos-domicilio';
+import { CamposPersona, PERSONA_VACIA, type PersonaFormulario } from '../../components/campos-persona';
+import { CAMPOS_PERSONA_Y_DOMICILIO, marcarErroresDelServidor } from '../../components/errores-del-servidor';
 import { useUser } from '../../sesion/usuario-context';
 
-const LOCALIDADES = opciones(LOCALIDAD_LABEL).map((o) => ({ value: o.key, label: o.nombre }));
-const PROVINCIAS = opciones(PROVINCIA_LABEL).map((o) => ({ value: o.key, label: o.nombre }));
+interface Valores {
+  persona: PersonaFormulario;
+  domicilio: DomicilioFormulario;
+  usuario: { usuario: string; clave: string };
+}
 
-const VALORES_INICIALES: RegistroInput = {
-  persona: { nombre: '', apellido: '', telefono: '', email: '' },
-  domicilio: { calle: '', numero: '', localidad: 'CAPITAL', provincia: 'MENDOZA' },
-  usuario: { usuario: '', clave: '' },
-};
+const VALORES_INICIALES: Valores = { persona: PERSONA_VACIA, domicilio: DOMICILIO_VACIO, usuario: { usuario: '', clave: '' } };
 
 /** Spec screen 25: a person registers and is logged in. */
 export default function RegistroPage() {
@@ -33,7 +34,7 @@ export default function RegistroPage() {
     handleSubmit,
     setError: marcarError,
     formState: { errors, isSubmitting },
-  } = useForm<RegistroInput>({ resolver: zodResolver(registroSchema), defaultValues: VALORES_INICIALES, mode: 'onTouched' });
+  } = useForm<Valores>({ resolver: zodResolver(registroSchema) as never, defaultValues: VALORES_INICIALES, mode: 'onTouched' });
 
   if (usuario && !isSubmitting) return <Navigate to={paths.inicio} replace />;
 
@@ -48,10 +49,10 @@ export default function RegistroPage() {
     } catch (e) {
       const mensaje = mensajeDeError(e, MENSAJES.errorInesperado);
       if (e instanceof ApiError && e.status === 409) marcarError('usuario.usuario', { message: mensaje });
-      // A password the server refuses (too common, or with the person's own name) is marked on its input.
-      const deLaClave = e instanceof ApiError ? e.errors?.find((x) => x.campo === 'usuario.clave') : undefined;
-      if (deLaClave) marcarError('usuario.clave', { message: deLaClave.mensaje });
+      // Each field the server refuses (a common password, a postal code...) is marked on its input.
+      marcarErroresDelServidor(e, marcarError, [...CAMPOS_PERSONA_Y_DOMICILIO, 'usuario.usuario', 'usuario.clave']);
       setError(mensaje);
+      notifications.show({ color: 'red', message: mensaje });
     }
   });
 
@@ -72,40 +73,19 @@ export default function RegistroPage() {
               </Alert>
             )}
             <Fieldset legend="Datos personales">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Nombre" required autoComplete="given-name" error={errors.persona?.nombre?.message} {...register('persona.nombre')} />
-                <TextInput label="Apellido" required autoComplete="family-name" error={errors.persona?.apellido?.message} {...register('persona.apellido')} />
-                <TextInput label="Email" type="email" required autoComplete="email" error={errors.persona?.email?.message} {...register('persona.email')} />
-                <TextInput label="Teléfono" type="tel" required autoComplete="tel" placeholder="261 555-1234" error={errors.persona?.telefono?.message} {...register('persona.telefono')} />
-              </SimpleGrid>
+              <CamposPersona control={control} />
             </Fieldset>
             <Fieldset legend="Domicilio">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Calle" required autoComplete="address-line1" error={errors.domicilio?.calle?.message} {...register('domicilio.calle')} />
-                <TextInput label="Número" required error={errors.domicilio?.numero?.message} {...register('domicilio.numero')} />
-                <Controller
-                  control={control}
-                  name="domicilio.localidad"
-                  render={({ field }) => (
-                    <Select label="Localidad" required data={LOCALIDADES} searchable allowDeselect={false} error={errors.domicilio?.localidad?.message} {...field} value={field.value ?? null} />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="domicilio.provincia"
-                  render={({ field }) => (
-                    <Select label="Provincia" required data={PROVINCIAS} searchable allowDeselect={false} error={errors.domicilio?.provincia?.message} {...field} value={field.value ?? null} />
-                  )}
-                />
-              </SimpleGrid>
+              <CamposDomicilio control={control} />
             </Fieldset>
             <Fieldset legend="Datos de ingreso">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Usuario" required autoComplete="username" error={errors.usuario?.usuario?.message} {...register('usuario.usuario')} />
+                <TextInput label="Usuario" required autoComplete="username" maxLength={LARGOS_USUARIO.usuario} error={errors.usuario?.usuario?.message} {...register('usuario.usuario')} />
                 <PasswordInput
                   label="Contraseña"
                   required
                   autoComplete="new-password"
+                  maxLength={LARGOS_USUARIO.clave}
                   description={MENSAJES_USUARIO.claveMinima.replace('La contraseña debe tener', 'Con')}
                   visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }}
                   error={errors.usuario?.clave?.message}

@@ -5,35 +5,36 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LOCALIDAD_LABEL, PROVINCIA_LABEL, ROL_LABEL, opciones, type Localidad, type Provincia, type Rol } from '../../../../../domain/enums';
+import { ROL_LABEL, opciones, type Rol } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { MENSAJES_PERSONA } from '../../../../../domain/persona';
 import { MENSAJES_SEGUNDO_FACTOR } from '../../../../../domain/segundo-factor';
-import { MENSAJES_USUARIO, usuarioCompletoActualizarSchema, usuarioCompletoCrearSchema, type UsuarioCompleto } from '../../../../../domain/usuario';
+import { LARGOS_USUARIO, MENSAJES_USUARIO, usuarioCompletoActualizarSchema, usuarioCompletoCrearSchema, type UsuarioCompleto } from '../../../../../domain/usuario';
 import { useGuardarUsuarioCompleto, useUsuarioCompleto } from '../../../api/admin-usuarios';
 import { ApiError, mensajeDeError } from '../../../api/client';
 import { useRestablecerSegundoFactor, useSegundoFactorDeUsuario } from '../../../api/segundo-factor';
 import { paths } from '../../../app/paths';
+import { CamposDomicilio, DOMICILIO_VACIO, domicilioAFormulario, type DomicilioFormulario } from '../../../components/campos-domicilio';
+import { CamposPersona, PERSONA_VACIA, type PersonaFormulario } from '../../../components/campos-persona';
+import { CAMPOS_PERSONA_Y_DOMICILIO, marcarErroresDelServidor } from '../../../components/errores-del-servidor';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { useUser } from '../../../sesion/usuario-context';
 import { ConfirmarModal } from '../comun/confirmar-modal';
 
 const aOpciones = <K extends string>(labels: Record<K, string>) => opciones(labels).map(({ key, nombre }) => ({ value: key, label: nombre }));
-const LOCALIDADES = aOpciones(LOCALIDAD_LABEL);
-const PROVINCIAS = aOpciones(PROVINCIA_LABEL);
 const ROLES = aOpciones(ROL_LABEL);
 
 interface Valores {
-  persona: { nombre: string; apellido: string; email: string; telefono: string };
-  domicilio: { calle: string; numero: string; localidad: Localidad; provincia: Provincia };
+  persona: PersonaFormulario;
+  domicilio: DomicilioFormulario;
   /** `claveActual` only exists once its input shows (an admin changing their own password). */
   usuario: { usuario: string; clave: string; claveActual?: string };
   rol: Rol;
 }
 
 const VACIO: Valores = {
-  persona: { nombre: '', apellido: '', email: '', telefono: '' },
-  domicilio: { calle: '', numero: '', localidad: 'CAPITAL', provincia: 'MENDOZA' },
+  persona: PERSONA_VACIA,
+  domicilio: DOMICILIO_VACIO,
   usuario: { usuario: '', clave: '' },
   rol: 'USER',
 };
@@ -45,12 +46,7 @@ const aValores = (u: UsuarioCompleto): Valores => ({
     email: u.persona?.email ?? '',
     telefono: u.persona?.telefono ?? '',
   },
-  domicilio: {
-    calle: u.domicilio?.calle ?? '',
-    numero: u.domicilio?.numero ?? '',
-    localidad: u.domicilio?.localidad ?? 'CAPITAL',
-    provincia: u.domicilio?.provincia ?? 'MENDOZA',
-  },
+  domicilio: domicilioAFormulario(u.domicilio),
   usuario: { usuario: u.usuario.usuario, clave: '' },
   rol: u.rol,
 });
@@ -77,6 +73,7 @@ function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
   const esquema = id > 0 ? usuarioCompletoActualizarSchema : usuarioCompletoCrearSchema;
   const {
     register,
+    control,
     handleSubmit,
     watch,
     setError: marcarError,
@@ -108,9 +105,7 @@ function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
         onError: (e) => {
           const detalle = e instanceof ApiError && e.status < 500 ? [...new Set([e.message, ...(e.errors ?? []).map((x) => x.mensaje)])].join(' ') : undefined;
           // The server's refusals of a password (current one wrong, new one common...) go on their input too.
-          for (const { campo, mensaje } of e instanceof ApiError ? (e.errors ?? []) : []) {
-            if (campo === 'usuario.clave' || campo === 'usuario.claveActual') marcarError(campo, { message: mensaje });
-          }
+          marcarErroresDelServidor(e, marcarError, [...CAMPOS_PERSONA_Y_DOMICILIO, 'usuario.usuario', 'usuario.clave', 'usuario.claveActual']);
           setError({ titulo: MENSAJES_PERSONA.errorAlGuardar, detalle });
           notifications.show({ color: 'red', message: MENSAJES_PERSONA.errorAlGuardar });
         },
@@ -125,24 +120,14 @@ function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
       <form onSubmit={handleSubmit(enviar)} aria-label="Formulario de Usuarios" noValidate>
         <Stack>
           <Fieldset legend="Datos personales">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Nombre" autoComplete="given-name" error={errors.persona?.nombre?.message} {...register('persona.nombre')} />
-              <TextInput label="Apellido" autoComplete="family-name" error={errors.persona?.apellido?.message} {...register('persona.apellido')} />
-              <TextInput label="Email" type="email" autoComplete="email" error={errors.persona?.email?.message} {...register('persona.email')} />
-              <TextInput label="Teléfono" type="tel" autoComplete="tel" error={errors.persona?.telefono?.message} {...register('persona.telefono')} />
-            </SimpleGrid>
+            <CamposPersona control={control} requeridos={false} />
           </Fieldset>
           <Fieldset legend="Domicilio">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Calle" autoComplete="address-line1" error={errors.domicilio?.calle?.message} {...register('domicilio.calle')} />
-              <TextInput label="Número" error={errors.domicilio?.numero?.message} {...register('domicilio.numero')} />
-              <NativeSelect label="Localidad" data={LOCALIDADES} error={errors.domicilio?.localidad?.message} {...register('domicilio.localidad')} />
-              <NativeSelect label="Provincia" data={PROVINCIAS} error={errors.domicilio?.provincia?.message} {...register('domicilio.provincia')} />
-            </SimpleGrid>
+            <CamposDomicilio control={control} requeridos={false} />
           </Fieldset>
           <Fieldset legend="Datos de acceso">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Usuario" autoComplete="username" error={errors.usuario?.usuario?.message} {...register('usuario.usuario')} />
+              <TextInput label="Usuario" autoComplete="username" maxLength={LARGOS_USUARIO.usuario} error={errors.usuario?.usuario?.message} {...register('usuario.usuario')} />
               <PasswordInput
                 label="Contraseña"
                 autoComplete="new-password"
