@@ -119,7 +119,7 @@ interface Plantilla {
 
 // The street number is a text ('123 B', 'S/N'): it gets a text's bad values.
 const domicilio = () => ({ calle: 'Colón', numero: '123 B', localidad: 'CAPITAL', provincia: 'MENDOZA' });
-const domicilioFueraDeMendoza = () => ({ calle: 'Belgrano', numero: '55', localidad: null, provincia: 'CORDOBA', localidadTexto: 'Villa Carlos Paz', codigoPostal: 'X5152ABC' });
+const domicilioFueraDeMendoza = () => ({ calle: 'Belgrano', numero: '55 B', localidad: null, provincia: 'CORDOBA', localidadTexto: 'Villa Carlos Paz', codigoPostal: 'X5152ABC' });
 const persona = () => ({ nombre: 'Ana', apellido: 'Pérez', telefono: '2614000000', email: 'ana@example.com' });
 const producto = () => ({
   denominacion: 'Goma blanca',
