@@ -1,5 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LARGOS_PERSONA, MENSAJES_PERSONA, mensajeDemasiadoLargo } from '../domain/persona';
+import { MENSAJES_USUARIO } from '../domain/usuario';
+import { esperarSinViolaciones } from './soporte/accesibilidad';
+import { verTexto } from './soporte/admin';
 import { captura, capturaVisible, nuevaSesion } from './soporte/navegador';
 import { entornoDePrueba } from './soporte/entorno';
 
@@ -43,15 +47,71 @@ describe('registration (spec screen 25)', () => {
     await expect.poll(() => s.page.getByText('El email no es válido').isVisible()).toBe(true);
     expect(await s.page.getByText('La contraseña debe tener al menos 8 caracteres').isVisible()).toBe(true);
     // Province and locality come from the enumerations, with their labels; Mendoza and Capital by default.
-    expect(await s.page.getByRole('textbox', { name: 'Provincia' }).inputValue()).toBe('Mendoza');
-    expect(await s.page.getByRole('textbox', { name: 'Localidad' }).inputValue()).toBe('Ciudad de Mendoza');
+    expect(await s.page.getByRole('combobox', { name: 'Provincia' }).inputValue()).toBe('MENDOZA');
+    expect(await s.page.getByRole('combobox', { name: 'Localidad' }).inputValue()).toBe('CAPITAL');
+    expect(await s.page.getByRole('combobox', { name: 'Localidad' }).locator('option:checked').textContent()).toBe('Ciudad de Mendoza');
     await captura(s.page, 'registro-errores-1280');
     await s.page.setViewportSize({ width: 390, height: 844 });
     await capturaVisible(s.page, 'registro-390');
     await s.cerrar();
   });
 
-  async function completar(page: Page, usuario: string) {
+  // Rough edge 1: a 300-character name, a 500-character street and a 23-character number said 'es obligatorio'.
+  it.each([1280, 390])('too-long inputs stop at the server\'s limits and, past them, say so on their field (%i px)', async (ancho) => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho, alto: 900 });
+    const { page } = s;
+    await page.goto('/registro');
+    const nombre = page.getByRole('textbox', { name: 'Nombre' });
+    const calle = page.getByRole('textbox', { name: 'Calle' });
+    const numero = page.getByRole('textbox', { name: 'Número' });
+    await nombre.fill('n'.repeat(300));
+    await calle.fill('c'.repeat(500));
+    await numero.fill('9'.repeat(23));
+    // The inputs take as much as the server does (the same constants).
+    expect((await nombre.inputValue()).length).toBe(LARGOS_PERSONA.nombre);
+    expect((await calle.inputValue()).length).toBe(LARGOS_PERSONA.calle);
+    expect((await numero.inputValue()).length).toBe(LARGOS_PERSONA.numero);
+
+    // A browser that lets more through (an extension, an old one): the length message, on the field.
+    await page.evaluate(() => document.querySelectorAll('input[maxlength]').forEach((i) => i.removeAttribute('maxlength')));
+    await nombre.fill('n'.repeat(300));
+    await calle.fill('c'.repeat(500));
+    await numero.fill('9'.repeat(23));
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    for (const campo of ['nombre', 'calle', 'numero'] as const) await verTexto(page, mensajeDemasiadoLargo(campo));
+    expect(await page.getByText(/El nombre es obligatorio|La calle es obligatoria|El número es obligatorio/).count()).toBe(0);
+    await esperarSinViolaciones(page, `registro con textos demasiado largos a ${ancho} px`);
+    await captura(page, `registro-demasiado-largo-${ancho}`);
+    await s.cerrar();
+  });
+
+  it('outside Mendoza asks for the written locality and a postal code; the server\'s field errors land on their input', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
+    const { page } = s;
+    await completar(page, 'mario.cba', { enviar: false });
+    await page.getByRole('combobox', { name: 'Provincia' }).selectOption('CORDOBA');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await verTexto(page, MENSAJES_PERSONA.localidadTextoObligatoria);
+    await verTexto(page, MENSAJES_PERSONA.codigoPostalObligatorio);
+    await page.getByRole('textbox', { name: 'Localidad' }).fill('Río Cuarto');
+    await page.getByRole('textbox', { name: 'Código postal' }).fill('5800');
+    // A common password: only the server knows the list; its answer goes under the password.
+    await page.getByLabel(/^Contraseña/).fill('password123');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    const clave = page.getByLabel(/^Contraseña/);
+    await expect.poll(async () => {
+      const ids = ((await clave.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+      return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
+    }).toContain(MENSAJES_USUARIO.claveComun);
+    s.errores.length = 0; // the browser logs the 400 itself
+    await esperarSinViolaciones(page, 'registro fuera de Mendoza con el error del servidor');
+    await page.getByLabel(/^Contraseña/).fill('una-clave-larga');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await s.cerrar();
+  });
+
+  async function completar(page: Page, usuario: string, { enviar = true } = {}) {
     await page.goto('/registro');
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Ana');
     await page.getByRole('textbox', { name: 'Apellido' }).fill('Pérez');
@@ -59,11 +119,10 @@ describe('registration (spec screen 25)', () => {
     await page.getByRole('textbox', { name: 'Teléfono' }).fill('261 555-1234');
     await page.getByRole('textbox', { name: 'Calle' }).fill('Av. Colón');
     await page.getByRole('textbox', { name: 'Número' }).fill('123');
-    await page.getByRole('textbox', { name: 'Localidad' }).click();
-    await page.getByRole('option', { name: 'Godoy Cruz' }).click();
+    await page.getByRole('combobox', { name: 'Localidad' }).selectOption({ label: 'Godoy Cruz' });
     await page.getByRole('textbox', { name: 'Usuario' }).fill(usuario);
     await page.getByLabel(/^Contraseña/).fill('una-clave-larga');
-    await page.getByRole('button', { name: 'Registrarme' }).click();
+    if (enviar) await page.getByRole('button', { name: 'Registrarme' }).click();
   }
 
   it('a taken user name says so clearly', async () => {
