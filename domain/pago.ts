@@ -46,6 +46,8 @@ export const estadoPagoVentaSchema = z.object({
   estadoPago: z.enum(ESTADOS_PAGO).nullable(),
   estadoVenta: z.enum(ESTADOS_VENTA),
   total: z.number(),
+  /** ISO instant until which 'Pagar' is offered (sePuedePagar); null: it cannot be paid online now. */
+  pagarHasta: z.string().nullable(),
 });
 export type EstadoPagoVenta = z.infer<typeof estadoPagoVentaSchema>;
 

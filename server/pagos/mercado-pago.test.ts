@@ -331,7 +331,7 @@ describe('GET /api/mercadoPago/estado/:ventaId', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/mercadoPago/estado/${venta.id}` })).statusCode).toBe(401);
     const r = await t.app.inject({ method: 'GET', url: `/api/mercadoPago/estado/${venta.id}`, headers: { cookie: cookieCliente } });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ ventaId: venta.id, estadoPago: 'APROBADO', estadoVenta: 'PENDIENTE', total: venta.total });
+    expect(r.json()).toEqual({ ventaId: venta.id, estadoPago: 'APROBADO', estadoVenta: 'PENDIENTE', total: venta.total, pagarHasta: null });
     const pedido = mp.pedidos.find((p) => p.path === '/v1/payments/search')!;
     expect(pedido.query.get('external_reference')).toBe(String(venta.id));
     expect((await leerVenta(t.db, venta.id)).pagoId).toBe(pagoId);

@@ -102,6 +102,9 @@ describe('Pagar an abandoned or pending order', () => {
     expect(await motivos(venta.id)).toEqual([`PEDIDO -3`, `PEDIDO -1`]);
     expect(await leerVenta(t.db, venta.id)).toMatchObject({ estadoPago: 'PENDIENTE', stockLiberado: false });
     expect(await eventos(venta.id, 'venta.pagar-de-nuevo')).toEqual([]);
+    // The return pages learn until when 'Pagar' is offered.
+    const estado = await t.app.inject({ method: 'GET', url: `/api/mercadoPago/estado/${venta.id}`, headers: { cookie: cookieCliente } });
+    expect(estado.json()).toMatchObject({ estadoPago: 'PENDIENTE', pagarHasta: new Date(venta.fecha.getTime() + 60 * 60_000).toISOString() });
   });
 
   it('works while a payment is pending (a ticket not paid yet), holding nothing twice', async () => {
@@ -197,6 +200,8 @@ describe('Pagar a rejected order', () => {
     const r = await pagar(venta.id);
     expect(r.statusCode).toBe(409);
     expect(r.json().message).toBe(MENSAJES_PAGO.pagoVencido);
+    const estado = await t.app.inject({ method: 'GET', url: `/api/mercadoPago/estado/${venta.id}`, headers: { cookie: cookieCliente } });
+    expect(estado.json()).toMatchObject({ estadoPago: 'VENCIDO', pagarHasta: null });
   });
 });
 

@@ -121,6 +121,7 @@ export async function pagosRoutes(app: FastifyInstance) {
         app.mercadoPago.pasarela,
         request.params.ventaId,
         usuarioRequerido(request),
+        app.config.MP_PAGO_VENCE_MINUTOS,
         (error) => request.log.warn({ err: error }, 'Mercado Pago no respondió; se informa el estado conocido'),
         contextoDeMercadoPago(request),
       );

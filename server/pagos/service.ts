@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { UsuarioSesion } from '../../domain/auth';
 import type { EstadoPago } from '../../domain/enums';
 import { mismoMonto, montoDeItems } from '../../domain/money';
-import { MENSAJES_PAGO, pagarHasta, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
+import { MENSAJES_PAGO, pagarHasta, sePuedePagar, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
 import { contextoDeMercadoPago, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, venta } from '../db/schema';
@@ -276,6 +276,7 @@ export async function consultarEstadoDePago(
   pasarela: PasarelaPagos,
   ventaId: number,
   usuario: UsuarioSesion,
+  venceMinutos: number,
   alFallar: (error: unknown) => void = () => undefined,
   contexto: ContextoAuditoria = contextoDeMercadoPago(),
 ): Promise<{ estado: EstadoPagoVenta; resultado?: ResultadoPago }> {
@@ -291,5 +292,9 @@ export async function consultarEstadoDePago(
     }
   }
   const v = await buscarVenta(db, ventaId);
-  return { estado: { ventaId: v.id, estadoPago: v.estadoPago, estadoVenta: v.estadoVenta, total: v.total }, resultado };
+  const pagable = sePuedePagar(v, venceMinutos);
+  return {
+    estado: { ventaId: v.id, estadoPago: v.estadoPago, estadoVenta: v.estadoVenta, total: v.total, pagarHasta: pagable ? pagarHasta(v.fecha, venceMinutos).toISOString() : null },
+    resultado,
+  };
 }

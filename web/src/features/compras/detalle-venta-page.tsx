@@ -1,11 +1,15 @@
 import { Alert, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
 import { formatearPrecio, subtotalLinea } from '../../../../domain/money';
+import { MENSAJES_PAGO, pagarHasta, pagoParaCliente, sePuedePagar } from '../../../../domain/pago';
 import { mensajeDeError } from '../../api/client';
-import { useVenta } from '../../api/ventas-cliente';
+import { useConfigPublica } from '../../api/config';
+import { useVenta, type VentaClienteDetalle } from '../../api/ventas-cliente';
 import { paths } from '../../app/paths';
+import { BotonPagar, textoPagarHasta, usePagarPedido } from '../../components/pago/pagar-pedido';
 import { EstadoVentaBadge } from './estado-venta-badge';
 import { formatearFechaHora } from './formato';
 
@@ -20,11 +24,54 @@ function Dato({ etiqueta, children }: { etiqueta: string; children: React.ReactN
   );
 }
 
+/**
+ * Paying this order online: 'Pagar' while it can be paid, or why it cannot any more (with the
+ * catalogue). A refusal of 'Pagar' shows the server's reason here.
+ */
+function PagoDelPedido({ venta, venceMinutos }: { venta: VentaClienteDetalle; venceMinutos: number }) {
+  const [rechazo, setRechazo] = useState<string | null>(null);
+  const pagar = usePagarPedido({ alFallar: setRechazo });
+  if (venta.formaPago !== 'MERCADOPAGO' || venta.estadoVenta !== 'PENDIENTE') return null;
+  const estado = pagoParaCliente(venta, venceMinutos);
+  if (estado === 'PAGADO') return null;
+  const pagable = sePuedePagar(venta, venceMinutos);
+  return (
+    <Stack gap="sm" mb="lg">
+      {rechazo && (
+        <Alert color="red" role="alert" title="No se pudo pagar">
+          {rechazo}
+        </Alert>
+      )}
+      {pagable ? (
+        <Alert color="blue" title="Este pedido todavía no está pagado">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{textoPagarHasta(pagarHasta(venta.fecha, venceMinutos))} Después, sus productos vuelven al stock.</Text>
+            <BotonPagar ventaId={venta.id} pagar={pagar} />
+          </Stack>
+        </Alert>
+      ) : (
+        !rechazo && (
+          <Alert color="gray" title="Ya no se puede pagar">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{MENSAJES_PAGO.pagoVencido}</Text>
+              <Button component={Link} to={paths.productos} variant="light">
+                Ver productos
+              </Button>
+            </Stack>
+          </Alert>
+        )
+      )}
+    </Stack>
+  );
+}
+
 /** Spec screen 11: one of the customer's sales. */
 export default function DetalleVentaPage() {
   const { idVenta } = useParams();
   const id = Number(idVenta);
   const { data: venta, isPending, isError, error } = useVenta(id);
+  const { data: config } = useConfigPublica();
+  const venceMinutos = config?.mercadoPagoVenceMinutos ?? 60;
 
   const volver = (
     <Button component={Link} to={paths.misCompras} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
@@ -64,7 +111,7 @@ export default function DetalleVentaPage() {
           <Dato etiqueta="Fecha">{formatearFechaHora(venta.fecha)}</Dato>
           <Dato etiqueta="Forma de pago">{FORMA_PAGO_LABEL[venta.formaPago]}</Dato>
           <Dato etiqueta="Estado">
-            <EstadoVentaBadge venta={venta} />
+            <EstadoVentaBadge venta={venta} venceMinutos={venceMinutos} />
           </Dato>
           <Dato etiqueta="Envío">
             {venta.conEnvio ? 'Con envío a domicilio' : 'Retira en el local'}
@@ -77,6 +124,7 @@ export default function DetalleVentaPage() {
           </Dato>
         </SimpleGrid>
       </Card>
+      <PagoDelPedido venta={venta} venceMinutos={venceMinutos} />
       <Card withBorder radius="md" p={0} visibleFrom="sm">
           <Table verticalSpacing="sm" horizontalSpacing="md" striped>
             <Table.Thead>
