@@ -7,7 +7,7 @@ import { ApiError, mensajeDeError } from '../../api/client';
 import { crearPreferencia } from '../../api/mercado-pago';
 import { recordarPedidoEnPago } from './pedido-en-pago';
 
-const formatoHora = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Argentina/Mendoza' });
+const formatoHora = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/Argentina/Mendoza' });
 
 /** 'Podés pagarlo hasta las 18:45' */
 export const textoPagarHasta = (hasta: Date) => `Podés pagarlo hasta las ${formatoHora.format(hasta)}.`;
@@ -48,7 +48,7 @@ export function BotonPagar({
   const esteEnCurso = pagar.isPending && pagar.variables === ventaId;
   return (
     <Button
-      color="blue"
+      color="blue.8"
       leftSection={<IconCreditCard size={16} aria-hidden />}
       loading={esteEnCurso}
       disabled={pagar.isPending && !esteEnCurso}
@@ -60,3 +60,6 @@ export function BotonPagar({
     </Button>
   );
 }
+
+/** An Alert's title in the darkest shade of its colour: readable on its light tint (WCAG AA). */
+export const tituloLegible = (color: string) => ({ title: { color: `var(--mantine-color-${color}-9)` } });

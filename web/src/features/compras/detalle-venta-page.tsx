@@ -9,14 +9,14 @@ import { mensajeDeError } from '../../api/client';
 import { useConfigPublica } from '../../api/config';
 import { useVenta, type VentaClienteDetalle } from '../../api/ventas-cliente';
 import { paths } from '../../app/paths';
-import { BotonPagar, textoPagarHasta, usePagarPedido } from '../../components/pago/pagar-pedido';
+import { BotonPagar, textoPagarHasta, tituloLegible, usePagarPedido } from '../../components/pago/pagar-pedido';
 import { EstadoVentaBadge } from './estado-venta-badge';
 import { formatearFechaHora } from './formato';
 
 function Dato({ etiqueta, children }: { etiqueta: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
         {etiqueta}
       </Text>
       <div>{children}</div>
@@ -38,12 +38,12 @@ function PagoDelPedido({ venta, venceMinutos }: { venta: VentaClienteDetalle; ve
   return (
     <Stack gap="sm" mb="lg">
       {rechazo && (
-        <Alert color="red" role="alert" title="No se pudo pagar">
+        <Alert color="red" role="alert" title="No se pudo pagar" styles={tituloLegible('red')}>
           {rechazo}
         </Alert>
       )}
       {pagable ? (
-        <Alert color="blue" title="Este pedido todavía no está pagado">
+        <Alert color="blue" title="Este pedido todavía no está pagado" styles={tituloLegible('blue')}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{textoPagarHasta(pagarHasta(venta.fecha, venceMinutos))} Después, sus productos vuelven al stock.</Text>
             <BotonPagar ventaId={venta.id} pagar={pagar} />
@@ -51,7 +51,7 @@ function PagoDelPedido({ venta, venceMinutos }: { venta: VentaClienteDetalle; ve
         </Alert>
       ) : (
         !rechazo && (
-          <Alert color="gray" title="Ya no se puede pagar">
+          <Alert color="gray" title="Ya no se puede pagar" styles={tituloLegible('gray')}>
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{MENSAJES_PAGO.pagoVencido}</Text>
               <Button component={Link} to={paths.productos} variant="light">
@@ -94,7 +94,7 @@ export default function DetalleVentaPage() {
       <Center py={80} role="status">
         <Stack align="center" gap="xs">
           <Loader />
-          <Text c="dimmed">Cargando...</Text>
+          <Text c="gray.7">Cargando...</Text>
         </Stack>
       </Center>
     );
@@ -177,7 +177,7 @@ export default function DetalleVentaPage() {
               </Text>
             ) : null}
             <Group justify="space-between" mt={4}>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {d.cantidad} × {formatearPrecio(d.precioAplicado)}
               </Text>
               <Text size="sm" fw={700}>

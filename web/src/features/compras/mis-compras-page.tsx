@@ -38,7 +38,7 @@ function Acciones({ venta, numeroArrepentimiento, venceMinutos, pagar }: PropsAc
           target="_blank"
           rel="noopener noreferrer"
           size="xs"
-          color="red"
+          color="red.9"
           variant="outline"
           leftSection={<IconBrandWhatsapp size={14} />}
           aria-label={`Arrepentimiento: pedir la cancelación de la venta ${venta.id}`}
@@ -56,7 +56,7 @@ function Estados({ venta, venceMinutos }: { venta: VentaCliente; venceMinutos: n
     <Stack gap={4}>
       <EstadoVentaBadge venta={venta} venceMinutos={venceMinutos} />
       {sePuedePagar(venta, venceMinutos) && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {textoPagarHasta(pagarHasta(venta.fecha, venceMinutos))}
         </Text>
       )}
@@ -92,7 +92,7 @@ export default function MisComprasPage() {
       )}
       {ventas && ventas.length === 0 && (
         <Card withBorder radius="md" p="xl" ta="center">
-          <Text c="dimmed" mb="md">
+          <Text c="gray.7" mb="md">
             Todavía no hiciste compras.
           </Text>
           <Group justify="center">
@@ -141,7 +141,7 @@ export default function MisComprasPage() {
                   <Text fw={700}>Venta N° {v.id}</Text>
                   <Text fw={700}>{formatearPrecio(v.total)}</Text>
                 </Group>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {formatearFechaHora(v.fecha)} · {FORMA_PAGO_LABEL[v.formaPago]}
                 </Text>
                 <Group mt="xs" mb="sm">

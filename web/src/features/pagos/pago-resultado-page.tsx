@@ -9,7 +9,7 @@ import { leerRetornoMercadoPago } from '../../../../domain/pago';
 import { useConfigPublica } from '../../api/config';
 import { useEstadoPago } from '../../api/mercado-pago';
 import { paths } from '../../app/paths';
-import { BotonPagar, textoPagarHasta, usePagarPedido } from '../../components/pago/pagar-pedido';
+import { BotonPagar, textoPagarHasta, tituloLegible, usePagarPedido } from '../../components/pago/pagar-pedido';
 import { pedidoEnPago } from '../../components/pago/pedido-en-pago';
 
 type Resultado = 'aprobado' | 'pendiente' | 'rechazado' | 'vencido';
@@ -69,7 +69,9 @@ function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
   const estadoMp = retorno.estado ?? '';
   const { data: confirmado, isPending, isError } = useEstadoPago(id);
   const { data: config } = useConfigPublica();
-  const resultado = (confirmado?.estadoPago && RESULTADO_CONFIRMADO[confirmado.estadoPago]) || dePagina;
+  // Still pending to the shop but out of time (the sweep records it within a minute): expired.
+  const sinTiempo = confirmado?.estadoPago === 'PENDIENTE' && confirmado.estadoVenta === 'PENDIENTE' && confirmado.pagarHasta === null;
+  const resultado = sinTiempo ? 'vencido' : (confirmado?.estadoPago && RESULTADO_CONFIRMADO[confirmado.estadoPago]) || dePagina;
   const { titulo, texto, chat, color, Icono } = TEXTOS[resultado];
   const conVenta = Number.isInteger(id) && id > 0;
   const estadoQuery = ESTADO_DE_MP[estadoMp];
@@ -92,30 +94,34 @@ function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
                 <>
                   <Group gap="xs" justify="center">
                     <Text size="sm">Estado confirmado por la tienda:</Text>
-                    {confirmado.estadoPago && <Badge color={color}>{ESTADO_PAGO_LABEL[confirmado.estadoPago]}</Badge>}
-                    <Badge variant="light" tt="none">Pedido {ESTADO_VENTA_LABEL[confirmado.estadoVenta].toLowerCase()}</Badge>
+                    {confirmado.estadoPago && (
+                      <Badge color={color} c="dark.7" variant="light" tt="none">
+                        {ESTADO_PAGO_LABEL[confirmado.estadoPago]}
+                      </Badge>
+                    )}
+                    <Badge color="gray" c="gray.8" variant="light" tt="none">Pedido {ESTADO_VENTA_LABEL[confirmado.estadoVenta].toLowerCase()}</Badge>
                   </Group>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     Total del pedido: {formatearPrecio(confirmado.total)}
                   </Text>
                 </>
               )}
               {isError && estadoQuery && (
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   Estado informado por Mercado Pago (todavía sin confirmar por la tienda): {ESTADO_PAGO_LABEL[estadoQuery]}
                 </Text>
               )}
             </Stack>
           )}
           {rechazo && (
-            <Alert color="red" role="alert" title="No se pudo pagar" w="100%" ta="left">
+            <Alert color="red" role="alert" title="No se pudo pagar" w="100%" ta="left" styles={tituloLegible('red')}>
               {rechazo}
             </Alert>
           )}
           {conVenta && confirmado?.pagarHasta && (
             <Stack gap={6} align="center">
               <BotonPagar ventaId={id} pagar={pagar} size="md" />
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {textoPagarHasta(new Date(confirmado.pagarHasta))}
               </Text>
             </Stack>
@@ -136,6 +142,7 @@ function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 color="green"
+                c="dark.7"
                 variant="light"
                 leftSection={<IconBrandWhatsapp size={18} />}
               >
