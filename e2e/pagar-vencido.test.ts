@@ -50,6 +50,8 @@ describe('an order whose time to pay ran out', () => {
     await s.page.goto(`/mpfailure?collection_status=rejected&status=rejected&external_reference=${id}`);
     await expect.poll(() => s.page.getByRole('heading', { name: 'Pago vencido' }).isVisible()).toBe(true);
     expect(await s.page.getByText(`El plazo para pagar tu pedido N° ${id} venció`).isVisible()).toBe(true);
+    // Confirmed by the shop as expired, whether or not the sweep has recorded it yet.
+    await expect.poll(() => s.page.getByRole('status').getByText('Pago vencido', { exact: true }).isVisible()).toBe(true);
     expect(await s.page.getByRole('button', { name: /^Pagar/ }).count()).toBe(0);
     await s.page.getByRole('link', { name: 'Ver productos' }).waitFor();
     await esperarSinViolaciones(s.page, '/mpfailure de un pedido vencido, 390 px');

@@ -96,7 +96,7 @@ function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
                     <Text size="sm">Estado confirmado por la tienda:</Text>
                     {confirmado.estadoPago && (
                       <Badge color={color} c="dark.7" variant="light" tt="none">
-                        {ESTADO_PAGO_LABEL[confirmado.estadoPago]}
+                        {ESTADO_PAGO_LABEL[sinTiempo ? 'VENCIDO' : confirmado.estadoPago]}
                       </Badge>
                     )}
                     <Badge color="gray" c="gray.8" variant="light" tt="none">Pedido {ESTADO_VENTA_LABEL[confirmado.estadoVenta].toLowerCase()}</Badge>
