@@ -211,6 +211,9 @@ export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date(), co
     }
     // After the units went back (an expiry, a rejection not paid again) only an approval matters: a
     // pending attempt does not hold stock again. After 'Pagar' took them again, it is recorded.
+    // After an expiry only an approval matters too: a rejection (often the one recorded before the
+    // order was held again by 'Pagar' and then expired) changes nothing.
+    if (v.estadoPago === 'VENCIDO' && nuevo === 'RECHAZADO') return { tipo: 'ignorado', ventaId, motivo: 'rechazo de una venta vencida' };
     if (nuevo === 'PENDIENTE' && (v.estadoPago === 'VENCIDO' || (v.estadoPago === 'RECHAZADO' && v.stockLiberado))) {
       return { tipo: 'ignorado', ventaId, motivo: `pago pendiente de una venta ${v.estadoPago === 'VENCIDO' ? 'vencida' : 'rechazada'}` };
     }
