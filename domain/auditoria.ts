@@ -57,6 +57,7 @@ export const ACCIONES_AUDITORIA = {
   'venta.eliminar-entre-fechas': accion('venta', 'Baja de ventas entre fechas'),
   'venta.registrar-pago': accion('venta', 'Pago registrado'),
   'venta.vencer-pago': accion('venta', 'Pago vencido'),
+  'venta.pagar-de-nuevo': accion('venta', 'Pago reintentado: unidades tomadas de nuevo'),
   'detalleVenta.agregar': accion('detalleVenta', 'Alta de detalle de venta'),
   'detalleVenta.editar': accion('detalleVenta', 'Cambio de detalle de venta'),
   'detalleVenta.eliminar': accion('detalleVenta', 'Baja de detalle de venta'),

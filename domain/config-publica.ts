@@ -6,6 +6,8 @@ export const configPublicaSchema = z.object({
   mercadoPagoSimulado: z.boolean(),
   /** False without MP_ACCESS_TOKEN nor MP_SIMULADO=1: the cart offers cash only. */
   mercadoPagoDisponible: z.boolean(),
+  /** MP_PAGO_VENCE_MINUTOS: how long after the order 'Pagar' is offered (domain/pago.ts, sePuedePagar). */
+  mercadoPagoVenceMinutos: z.number().int(),
 });
 export type ConfigPublica = z.infer<typeof configPublicaSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESTADOS_PAGO, ESTADOS_VENTA } from './enums';
+import { ESTADOS_PAGO, ESTADOS_VENTA, type EstadoPago, type EstadoVenta, type FormaPago } from './enums';
 import { MENSAJES } from './mensajes';
 import { idEntero } from './numeros';
 
@@ -15,8 +15,11 @@ export const MENSAJES_PAGO = {
   ventaNoEsMercadoPago: 'La venta no se paga con Mercado Pago.',
   ventaNoPendiente: 'La venta ya no está pendiente.',
   ventaYaPagada: 'La venta ya está pagada.',
-  pagoVencido: 'El plazo para pagar esta venta venció. Hacé un nuevo pedido.',
-  pagoRechazado: 'El pago de esta venta fue rechazado. Hacé un nuevo pedido.',
+  pagoVencido: 'El plazo para pagar este pedido venció y sus productos volvieron al stock. Podés hacer un pedido nuevo.',
+  /** A payment of the order was refunded or charged back: the shop undid it, it is not paid again online. */
+  pagoDevuelto: 'Este pedido tuvo un pago devuelto: no se puede volver a pagar. Escribinos si querés comprarlo de nuevo.',
+  /** Paying again a rejected order takes its units again: all of them, or none. */
+  sinStockParaPagar: 'Algunos productos de este pedido ya no tienen stock suficiente, así que no se puede pagar. Podés hacer un pedido nuevo.',
   ventaSinProductos: 'La venta no tiene productos para pagar.',
   firmaInvalida: 'La firma de la notificación no es válida.',
   notificacionVencida: 'La notificación es demasiado vieja: su hora firmada está fuera del margen aceptado.',
@@ -43,6 +46,8 @@ export const estadoPagoVentaSchema = z.object({
   estadoPago: z.enum(ESTADOS_PAGO).nullable(),
   estadoVenta: z.enum(ESTADOS_VENTA),
   total: z.number(),
+  /** ISO instant until which 'Pagar' is offered (sePuedePagar); null: it cannot be paid online now. */
+  pagarHasta: z.string().nullable(),
 });
 export type EstadoPagoVenta = z.infer<typeof estadoPagoVentaSchema>;
 
@@ -60,4 +65,55 @@ export function leerRetornoMercadoPago(query: URLSearchParams): { ventaId: numbe
   const pagoId = query.get('payment_id') ?? query.get('collection_id');
   const estado = query.get('status') ?? query.get('collection_status');
   return { ventaId, pagoId: pagoId && pagoId !== 'null' ? pagoId : null, estado: estado && estado !== 'null' ? estado : null };
+}
+
+/**
+ * Until when an online order can be paid: `MP_PAGO_VENCE_MINUTOS` after it was placed. A retry does
+ * not move it (docs/decisions/026-pagar-de-nuevo.md); the preference's own expiry is this instant too.
+ */
+export const pagarHasta = (fecha: Date | string, venceMinutos: number): Date => new Date(new Date(fecha).getTime() + venceMinutos * 60_000);
+
+type VentaDePago = { formaPago: FormaPago; estadoPago: EstadoPago | null; estadoVenta: EstadoVenta; fecha: Date | string };
+
+/**
+ * Whether 'Pagar' is offered: a Mercado Pago order not paid, not expired, not concluded, within its
+ * time. The server checks it again, and more (whose order, a refund, the units), when asked to pay.
+ */
+export function sePuedePagar(v: VentaDePago, venceMinutos: number, ahora = new Date()): boolean {
+  return (
+    v.formaPago === 'MERCADOPAGO' &&
+    v.estadoVenta === 'PENDIENTE' &&
+    (v.estadoPago === 'PENDIENTE' || v.estadoPago === 'RECHAZADO') &&
+    pagarHasta(v.fecha, venceMinutos).getTime() > ahora.getTime()
+  );
+}
+
+export const PAGOS_CLIENTE = ['PAGADO', 'PENDIENTE', 'RECHAZADO', 'VENCIDO', 'AL_RETIRAR', 'A_CONVENIR'] as const;
+export type PagoCliente = (typeof PAGOS_CLIENTE)[number];
+
+/** The payment's state in a customer's words ('Mis compras', the sale detail). The admin reads ESTADO_PAGO_LABEL. */
+export const PAGO_CLIENTE_LABEL: Record<PagoCliente, string> = {
+  PAGADO: 'Pagado',
+  PENDIENTE: 'Pago pendiente',
+  RECHAZADO: 'Pago rechazado',
+  VENCIDO: 'Pago vencido',
+  AL_RETIRAR: 'En efectivo al retirar',
+  A_CONVENIR: 'Pago a convenir',
+};
+
+/**
+ * What a customer sees about paying an order:
+ * - paid online (approved), or concluded by the shop (handed over: paid at the counter): 'Pagado';
+ * - Mercado Pago still waiting: 'Pago pendiente', or 'Pago vencido' once its time ran out (the sweep
+ *   records it within a minute);
+ * - rejected, expired: as such (a refund is recorded as rejected too);
+ * - a cash order waiting: 'En efectivo al retirar'; any other way the shop entered: 'Pago a convenir'.
+ */
+export function pagoParaCliente(v: VentaDePago, venceMinutos: number, ahora = new Date()): PagoCliente {
+  if (v.estadoPago === 'APROBADO') return 'PAGADO';
+  if (v.estadoPago === 'VENCIDO') return 'VENCIDO';
+  if (v.estadoPago === 'RECHAZADO') return 'RECHAZADO';
+  if (v.estadoVenta === 'CONCLUIDO') return 'PAGADO';
+  if (v.estadoPago === 'PENDIENTE') return v.formaPago === 'MERCADOPAGO' && !sePuedePagar(v, venceMinutos, ahora) ? 'VENCIDO' : 'PENDIENTE';
+  return v.formaPago === 'EFECTIVO' ? 'AL_RETIRAR' : 'A_CONVENIR';
 }

@@ -16,6 +16,7 @@ export async function configRoutes(app: FastifyInstance) {
       whatsappArrepentimiento: app.config.WHATSAPP_ARREPENTIMIENTO,
       mercadoPagoSimulado: modoMercadoPago(app.config) === 'simulado',
       mercadoPagoDisponible: modoMercadoPago(app.config) !== 'desactivado',
+      mercadoPagoVenceMinutos: app.config.MP_PAGO_VENCE_MINUTOS,
     }),
   );
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idEntero } from '../../domain/numeros';
 import { crearPreferenciaSchema, estadoPagoVentaSchema, MENSAJES_PAGO, preferenciaCreadaSchema } from '../../domain/pago';
-import { contextoDeMercadoPago } from '../auditoria/auditoria';
+import { contextoDe, contextoDeMercadoPago } from '../auditoria/auditoria';
 import { usuarioRequerido } from '../auth/acceso';
 import { NoDisponible } from '../errors';
 import { errorSchema } from '../http/schemas';
@@ -32,7 +32,11 @@ const cabecera = (valor: string | string[] | undefined) => (Array.isArray(valor)
 
 export async function pagosRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const opciones = { publicUrl: app.config.PUBLIC_URL, venceMinutos: app.config.MP_PAGO_VENCE_MINUTOS };
+  const opciones = {
+    publicUrl: app.config.PUBLIC_URL,
+    venceMinutos: app.config.MP_PAGO_VENCE_MINUTOS,
+    limites: { pedidosPendientes: app.config.PEDIDOS_PENDIENTES_MAX, unidadesPorProducto: app.config.UNIDADES_POR_PRODUCTO_MAX },
+  };
 
   r.post(
     '/api/mercadoPago/createPreference',
@@ -40,14 +44,16 @@ export async function pagosRoutes(app: FastifyInstance) {
       config: { acceso: 'propio' },
       schema: {
         tags: ['pagos'],
-        summary: 'Crea la preferencia de Checkout Pro de una venta propia pendiente y devuelve el link de pago',
+        summary: 'Crea la preferencia de Checkout Pro de una venta propia sin pagar y devuelve el link de pago',
+        description:
+          'Después del pedido y cada vez que el cliente toca "Pagar" (checkout abandonado, pago pendiente o rechazado), hasta que vence el pedido (MP_PAGO_VENCE_MINUTOS desde su fecha; no se extiende). Antes consulta a Mercado Pago: un pago aprobado en una preferencia anterior se registra y la venta no se cobra de nuevo (409). Si un rechazo devolvió las unidades, las vuelve a tomar (todas o ninguna, 409 si no alcanzan), una sola vez. El monto sale de las líneas de la venta.',
         body: crearPreferenciaSchema,
         response: { 200: preferenciaCreadaSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
     async (request) => {
       if (app.mercadoPago.pasarela.modo === 'desactivado') throw new NoDisponible(MENSAJES_PAGO.mercadoPagoNoDisponible);
-      return crearPreferencia(app.db, app.mercadoPago.pasarela, opciones, { ventaId: request.body.id, usuario: usuarioRequerido(request) });
+      return crearPreferencia(app.db, app.mercadoPago.pasarela, opciones, { ventaId: request.body.id, usuario: usuarioRequerido(request), contexto: contextoDe(request) });
     },
   );
 
@@ -115,6 +121,7 @@ export async function pagosRoutes(app: FastifyInstance) {
         app.mercadoPago.pasarela,
         request.params.ventaId,
         usuarioRequerido(request),
+        app.config.MP_PAGO_VENCE_MINUTOS,
         (error) => request.log.warn({ err: error }, 'Mercado Pago no respondió; se informa el estado conocido'),
         contextoDeMercadoPago(request),
       );
@@ -132,6 +139,9 @@ function registrarEnLog(log: FastifyInstance['log'], resultado: ResultadoPago) {
       if (resultado.sinStockParaAprobacionTardia) {
         log.error(resultado, 'pago aprobado de una venta cuyo stock ya se había liberado y no alcanza: revisar (reponer o devolver el dinero)');
       } else log.info(resultado, 'pago de Mercado Pago registrado');
+      return;
+    case 'cobrado-dos-veces':
+      log.error(resultado, 'segundo pago aprobado de una venta ya pagada: revisar (devolver el dinero)');
       return;
     case 'monto-no-coincide':
       log.error(resultado, 'el monto pagado no coincide con el total de la venta: no se marca como pagada');

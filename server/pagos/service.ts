@@ -2,13 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { UsuarioSesion } from '../../domain/auth';
 import type { EstadoPago } from '../../domain/enums';
 import { mismoMonto, montoDeItems } from '../../domain/money';
-import { MENSAJES_PAGO, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
+import { MENSAJES_PAGO, pagarHasta, sePuedePagar, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
 import { contextoDeMercadoPago, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, venta } from '../db/schema';
 import { AppError, Conflicto, NoEncontrado, Prohibido } from '../errors';
 import { ErrorDePasarela, type DatosPreferencia, type ItemPreferencia, type PagoMP, type PasarelaPagos } from './pasarela';
 import { liberarStockDeVenta, reservarStockDeNuevo } from '../stock/stock';
+import { asegurarLimitesDePedido, type LimitesDePedido } from '../ventas/limites-de-pedido';
 
 /** Mercado Pago failed us: 502 with the spec's message; the cause goes to the log only. */
 export class ErrorDeMercadoPago extends AppError {
@@ -21,14 +22,14 @@ export class ErrorDeMercadoPago extends AppError {
 export interface OpcionesPago {
   publicUrl: string;
   venceMinutos: number;
+  /** The customer's limits (PEDIDOS_PENDIENTES_MAX, UNIDADES_POR_PRODUCTO_MAX), checked when paying again takes units. */
+  limites?: LimitesDePedido;
 }
 
 type Venta = typeof venta.$inferSelect;
 
 /** Dates as Mercado Pago's examples write them, in Mendoza time (UTC-3, no daylight saving). */
 export const fechaMP = (fecha: Date): string => new Date(fecha.getTime() - 3 * 3_600_000).toISOString().replace('Z', '-03:00');
-
-export const venceEl = (v: Pick<Venta, 'fecha'>, minutos: number) => new Date(v.fecha.getTime() + minutos * 60_000);
 
 async function buscarVenta(db: Db, ventaId: number): Promise<Venta> {
   const [encontrada] = await db.select().from(venta).where(eq(venta.id, ventaId));
@@ -40,29 +41,78 @@ const asegurarDuenio = (v: Venta, usuario: UsuarioSesion) => {
   if (usuario.rol !== 'ADMIN' && v.userId !== usuario.id) throw new Prohibido();
 };
 
-/** Creates the Checkout Pro preference of a customer's pending Mercado Pago order. */
+/** Mercado Pago's words for a payment that was approved and then given back. */
+const DEVUELTOS = new Set(['refunded', 'charged_back']);
+
+/** The order's state, checked before asking Mercado Pago and again with its row locked. */
+function asegurarPagable(v: Venta, venceMinutos: number, ahora: Date) {
+  if (v.formaPago !== 'MERCADOPAGO') throw new Conflicto(MENSAJES_PAGO.ventaNoEsMercadoPago);
+  if (v.estadoPago === 'APROBADO') throw new Conflicto(MENSAJES_PAGO.ventaYaPagada);
+  if (v.estadoPago === 'VENCIDO' || pagarHasta(v.fecha, venceMinutos).getTime() <= ahora.getTime()) throw new Conflicto(MENSAJES_PAGO.pagoVencido);
+  if (v.estadoVenta !== 'PENDIENTE') throw new Conflicto(MENSAJES_PAGO.ventaNoPendiente);
+}
+
+/**
+ * Creates a Checkout Pro preference for a customer's unpaid Mercado Pago order: right after the order,
+ * and again whenever the customer presses 'Pagar' (an abandoned checkout, a pending or rejected
+ * payment), while the order's time lasts (docs/decisions/026-pagar-de-nuevo.md).
+ *
+ * 1. Mercado Pago is asked first about the order's payments: one approved on an older preference is
+ *    recorded (once, by `registrarPago`) and the order is not paid again; a refunded one stops it.
+ * 2. With the order's row locked, its state is checked again. A rejection gave its units back: they are
+ *    taken again here, all or none, within the customer's limits, and the audit trail says so. The
+ *    lock and `stockLiberado` make it happen once, whatever runs at the same time (another retry, a
+ *    late approval, the expiry sweep).
+ * 3. The preference is built from the order's own lines and expires when the order does (the hold is
+ *    not extended). If Mercado Pago fails now, the units stay held until the order expires, and the
+ *    next 'Pagar' does not take them again.
+ */
 export async function crearPreferencia(
   db: Db,
   pasarela: PasarelaPagos,
   opciones: OpcionesPago,
-  pedido: { ventaId: number; usuario: UsuarioSesion; ahora?: Date },
+  pedido: { ventaId: number; usuario: UsuarioSesion; ahora?: Date; contexto?: ContextoAuditoria },
 ): Promise<PreferenciaCreada> {
   const ahora = pedido.ahora ?? new Date();
-  const v = await buscarVenta(db, pedido.ventaId);
-  asegurarDuenio(v, pedido.usuario);
-  if (v.formaPago !== 'MERCADOPAGO') throw new Conflicto(MENSAJES_PAGO.ventaNoEsMercadoPago);
-  if (v.estadoPago === 'APROBADO') throw new Conflicto(MENSAJES_PAGO.ventaYaPagada);
-  const vence = venceEl(v, opciones.venceMinutos);
-  if (v.estadoPago === 'VENCIDO' || vence.getTime() <= ahora.getTime()) throw new Conflicto(MENSAJES_PAGO.pagoVencido);
-  if (v.estadoPago === 'RECHAZADO' || v.stockLiberado) throw new Conflicto(MENSAJES_PAGO.pagoRechazado);
-  if (v.estadoVenta !== 'PENDIENTE') throw new Conflicto(MENSAJES_PAGO.ventaNoPendiente);
+  const antes = await buscarVenta(db, pedido.ventaId);
+  asegurarDuenio(antes, pedido.usuario);
+  asegurarPagable(antes, opciones.venceMinutos, ahora);
 
-  const lineas = await db
-    .select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad, precioAplicado: detalleVenta.precioAplicado, denominacion: producto.denominacion })
-    .from(detalleVenta)
-    .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
-    .where(eq(detalleVenta.ventaId, v.id))
-    .orderBy(asc(detalleVenta.id));
+  let pagos: PagoMP[];
+  try {
+    pagos = await pasarela.buscarPagos(String(antes.id));
+  } catch (error) {
+    throw new ErrorDeMercadoPago(MENSAJES_PAGO.preferenciaFallida, { cause: error });
+  }
+  const queCuenta = pagoQueCuenta(pagos);
+  if (queCuenta) await registrarPago(db, queCuenta, ahora);
+  if (pagos.some((p) => DEVUELTOS.has(p.status))) throw new Conflicto(MENSAJES_PAGO.pagoDevuelto);
+
+  const { v, lineas } = await db.transaction(async (tx) => {
+    const [v] = await tx.select().from(venta).where(eq(venta.id, antes.id)).for('update');
+    if (!v) throw new NoEncontrado(MENSAJES_PAGO.ventaNoEncontrada);
+    asegurarPagable(v, opciones.venceMinutos, ahora);
+    const lineas = await tx
+      .select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad, precioAplicado: detalleVenta.precioAplicado, denominacion: producto.denominacion })
+      .from(detalleVenta)
+      .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
+      .where(eq(detalleVenta.ventaId, v.id))
+      .orderBy(asc(detalleVenta.id));
+    if (v.stockLiberado) {
+      // Paying again an order whose units went back (a rejection): they are taken again first.
+      if (v.carrito && v.userId !== null && opciones.limites) await asegurarLimitesDePedido(tx, v.userId, lineas, opciones.limites);
+      if (!(await reservarStockDeNuevo(tx, v.id))) throw new Conflicto(MENSAJES_PAGO.sinStockParaPagar);
+      await registrarEvento(tx, pedido.contexto ?? { usuario: { id: pedido.usuario.id, usuario: pedido.usuario.usuario }, direccion: null, navegador: null }, {
+        accion: 'venta.pagar-de-nuevo',
+        entidadId: v.id,
+        antes: { estadoPago: v.estadoPago, stockLiberado: true },
+        despues: { estadoPago: v.estadoPago, stockLiberado: false },
+        detalle: { unidades: lineas.reduce((n, l) => n + l.cantidad, 0) },
+      });
+    }
+    return { v, lineas };
+  });
+
   // A unit a promotion gives away ($0) is no item: Mercado Pago charges only positive prices.
   const items: ItemPreferencia[] = lineas
     .filter((l) => l.precioAplicado > 0)
@@ -78,6 +128,7 @@ export async function crearPreferencia(
   // Mercado Pago charges the items; the webhook compares the charge with the sale's total.
   if (items.length === 0 || suma <= 0 || !mismoMonto(suma, v.total)) throw new Conflicto(MENSAJES_PAGO.ventaSinProductos);
 
+  const vence = pagarHasta(v.fecha, opciones.venceMinutos);
   const datos: DatosPreferencia = {
     items,
     external_reference: String(v.id),
@@ -127,6 +178,7 @@ export type ResultadoPago =
   | { tipo: 'registrado'; ventaId: number; estadoPago: EstadoPago; stockLiberado: boolean; sinStockParaAprobacionTardia: boolean }
   | { tipo: 'sin-cambios'; ventaId: number }
   | { tipo: 'ignorado'; ventaId?: number; motivo: string }
+  | { tipo: 'cobrado-dos-veces'; ventaId: number; pagoId: string; pagoQueCuenta: string | null }
   | { tipo: 'venta-desconocida'; referencia: string | null }
   | { tipo: 'monto-no-coincide'; ventaId: number; monto: number; moneda: string; total: number };
 
@@ -153,9 +205,16 @@ export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date(), co
     if (!nuevo) return { tipo: 'ignorado', ventaId, motivo: `estado de pago desconocido: ${pago.status}` };
     if (v.estadoPago === nuevo && v.pagoId === pago.id) return { tipo: 'sin-cambios', ventaId };
     // A paid order stays paid unless its own payment changes (a refund); another attempt's news is old.
-    if (v.estadoPago === 'APROBADO' && v.pagoId !== pago.id) return { tipo: 'ignorado', ventaId, motivo: 'la venta ya tiene otro pago aprobado' };
-    // After a rejection or an expiry only an approval matters: a pending attempt does not hold stock again.
-    if (nuevo === 'PENDIENTE' && (v.estadoPago === 'RECHAZADO' || v.estadoPago === 'VENCIDO')) {
+    if (v.estadoPago === 'APROBADO' && v.pagoId !== pago.id) {
+      // Two approvals of one order (two preferences paid, e.g. in two tabs): the first counts, the other is money to give back.
+      return nuevo === 'APROBADO' ? { tipo: 'cobrado-dos-veces', ventaId, pagoId: pago.id, pagoQueCuenta: v.pagoId } : { tipo: 'ignorado', ventaId, motivo: 'la venta ya tiene otro pago aprobado' };
+    }
+    // After the units went back (an expiry, a rejection not paid again) only an approval matters: a
+    // pending attempt does not hold stock again. After 'Pagar' took them again, it is recorded.
+    // After an expiry only an approval matters too: a rejection (often the one recorded before the
+    // order was held again by 'Pagar' and then expired) changes nothing.
+    if (v.estadoPago === 'VENCIDO' && nuevo === 'RECHAZADO') return { tipo: 'ignorado', ventaId, motivo: 'rechazo de una venta vencida' };
+    if (nuevo === 'PENDIENTE' && (v.estadoPago === 'VENCIDO' || (v.estadoPago === 'RECHAZADO' && v.stockLiberado))) {
       return { tipo: 'ignorado', ventaId, motivo: `pago pendiente de una venta ${v.estadoPago === 'VENCIDO' ? 'vencida' : 'rechazada'}` };
     }
 
@@ -220,6 +279,7 @@ export async function consultarEstadoDePago(
   pasarela: PasarelaPagos,
   ventaId: number,
   usuario: UsuarioSesion,
+  venceMinutos: number,
   alFallar: (error: unknown) => void = () => undefined,
   contexto: ContextoAuditoria = contextoDeMercadoPago(),
 ): Promise<{ estado: EstadoPagoVenta; resultado?: ResultadoPago }> {
@@ -235,5 +295,9 @@ export async function consultarEstadoDePago(
     }
   }
   const v = await buscarVenta(db, ventaId);
-  return { estado: { ventaId: v.id, estadoPago: v.estadoPago, estadoVenta: v.estadoVenta, total: v.total }, resultado };
+  const pagable = sePuedePagar(v, venceMinutos);
+  return {
+    estado: { ventaId: v.id, estadoPago: v.estadoPago, estadoVenta: v.estadoVenta, total: v.total, pagarHasta: pagable ? pagarHasta(v.fecha, venceMinutos).toISOString() : null },
+    resultado,
+  };
 }

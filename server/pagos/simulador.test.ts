@@ -72,7 +72,7 @@ describe('simulated checkout', () => {
     expect(await leerVenta(t.db, venta.id)).toMatchObject({ estadoPago: 'APROBADO', pagoId: q.payment_id, stockLiberado: false });
     expect(await stockYMovimientos(t.db, producto.id)).toEqual({ stock: 3, movimientos: 3 });
     const estado = await t.app.inject({ method: 'GET', url: `/api/mercadoPago/estado/${venta.id}`, headers: { cookie } });
-    expect(estado.json()).toEqual({ ventaId: venta.id, estadoPago: 'APROBADO', estadoVenta: 'PENDIENTE', total: venta.total });
+    expect(estado.json()).toEqual({ ventaId: venta.id, estadoPago: 'APROBADO', estadoVenta: 'PENDIENTE', total: venta.total, pagarHasta: null });
 
     // Paid: the page says so and takes no second payment.
     expect((await t.app.inject({ method: 'GET', url: ruta })).body).toContain('Este pago ya fue aprobado.');

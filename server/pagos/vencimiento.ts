@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { CONTEXTO_SISTEMA, registrarEvento } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { venta } from '../db/schema';
@@ -14,6 +14,12 @@ export interface ResultadoVencimiento {
 }
 
 /**
+ * Waiting to be paid online: pending, or rejected with its units held again because the customer
+ * pressed 'Pagar' (decision 026). A rejection not retried gave its units back already.
+ */
+const enEsperaDePago = or(eq(venta.estadoPago, 'PENDIENTE'), and(eq(venta.estadoPago, 'RECHAZADO'), eq(venta.stockLiberado, false)));
+
+/**
  * A Mercado Pago order still unpaid `minutos` after it was placed stops holding units: its payment
  * becomes VENCIDO and its stock goes back, once, with an audit event by the 'Sistema'. Mercado Pago is asked one last time first, so a
  * payment whose notification was lost is recorded instead of expired. Safe to run on every
@@ -27,14 +33,14 @@ export async function vencerPagosPendientes(
   const ahora = opciones.ahora ?? new Date();
   const limite = new Date(ahora.getTime() - opciones.minutos * 60_000);
   const candidatas = await db
-    .select({ id: venta.id })
+    .select({ id: venta.id, estadoPago: venta.estadoPago })
     .from(venta)
-    .where(and(eq(venta.formaPago, 'MERCADOPAGO'), eq(venta.estadoPago, 'PENDIENTE'), eq(venta.estadoVenta, 'PENDIENTE'), lt(venta.fecha, limite)))
+    .where(and(eq(venta.formaPago, 'MERCADOPAGO'), enEsperaDePago, eq(venta.estadoVenta, 'PENDIENTE'), lt(venta.fecha, limite)))
     .orderBy(venta.id)
     .limit(500);
 
   const resultado: ResultadoVencimiento = { vencidas: [], resueltasPorMercadoPago: [], erroresDePasarela: 0 };
-  for (const { id } of candidatas) {
+  for (const { id, estadoPago } of candidatas) {
     if (pasarela) {
       try {
         const sincronizada = await sincronizarVenta(db, pasarela, id);
@@ -48,9 +54,8 @@ export async function vencerPagosPendientes(
         resultado.erroresDePasarela++;
       }
     }
-    const vencida = await vencerVenta(db, id, ahora, and(eq(venta.estadoPago, 'PENDIENTE'), eq(venta.estadoVenta, 'PENDIENTE'))!, {
-      antes: 'PENDIENTE',
-    });
+    const antes = estadoPago === 'RECHAZADO' ? 'RECHAZADO' : 'PENDIENTE';
+    const vencida = await vencerVenta(db, id, ahora, and(eq(venta.estadoPago, antes), enEsperaDePago, eq(venta.estadoVenta, 'PENDIENTE'))!, { antes });
     if (vencida) resultado.vencidas.push(id);
   }
   return resultado;
@@ -100,7 +105,7 @@ async function vencerVenta(
   id: number,
   ahora: Date,
   sigueEnEspera: SQL,
-  evento: { antes: 'PENDIENTE' | null; formaPago?: 'EFECTIVO' },
+  evento: { antes: 'PENDIENTE' | 'RECHAZADO' | null; formaPago?: 'EFECTIVO' },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const marcada = await tx

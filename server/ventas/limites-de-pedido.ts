@@ -21,7 +21,8 @@ const sinPagar = (userId: number) =>
     eq(venta.carrito, true),
     eq(venta.estadoVenta, 'PENDIENTE'),
     eq(venta.stockLiberado, false),
-    or(isNull(venta.estadoPago), eq(venta.estadoPago, 'PENDIENTE')),
+    // RECHAZADO with its units held: the customer pressed 'Pagar' again (server/pagos, decision 026).
+    or(isNull(venta.estadoPago), eq(venta.estadoPago, 'PENDIENTE'), eq(venta.estadoPago, 'RECHAZADO')),
   );
 
 /**

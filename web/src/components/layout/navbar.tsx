@@ -70,7 +70,7 @@ export function Navbar() {
       <Text size="sm" fw={500}>
         Hola, {usuario.usuario}
       </Text>
-      <Button variant="subtle" color="gray" size="compact-sm" onClick={() => void cerrarSesion()}>
+      <Button variant="subtle" color="gray" c="gray.8" size="compact-sm" onClick={() => void cerrarSesion()}>
         Cerrar sesión
       </Button>
     </>

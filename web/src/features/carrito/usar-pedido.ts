@@ -11,6 +11,7 @@ import { obtenerProducto } from '../../api/productos';
 import { obtenerPromocionesActivas } from '../../api/promociones';
 import { aProductoCarrito, aPromocionCarrito } from '../../carrito/agregar-al-carrito';
 import { useCarrito } from '../../carrito/carrito-context';
+import { recordarPedidoEnPago } from '../../components/pago/pedido-en-pago';
 import { useUser } from '../../sesion/usuario-context';
 
 /** A fresh key per attempt: a retried request of the same attempt never makes two orders. */
@@ -88,6 +89,7 @@ export function usePedido() {
       try {
         const preferencia = await crearPreferencia(id);
         if (!preferencia.init_point) return { tipo: 'error', mensaje: MENSAJES_PAGO.sinLinkDePago };
+        recordarPedidoEnPago(id);
         window.location.assign(preferencia.init_point);
         return { tipo: 'redirigiendo' };
       } catch (e) {

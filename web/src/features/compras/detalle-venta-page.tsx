@@ -1,21 +1,66 @@
 import { Alert, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
 import { formatearPrecio, subtotalLinea } from '../../../../domain/money';
+import { MENSAJES_PAGO, pagarHasta, pagoParaCliente, sePuedePagar } from '../../../../domain/pago';
 import { mensajeDeError } from '../../api/client';
-import { useVenta } from '../../api/ventas-cliente';
+import { useConfigPublica } from '../../api/config';
+import { useVenta, type VentaClienteDetalle } from '../../api/ventas-cliente';
 import { paths } from '../../app/paths';
+import { BotonPagar, textoPagarHasta, tituloLegible, usePagarPedido } from '../../components/pago/pagar-pedido';
 import { EstadoVentaBadge } from './estado-venta-badge';
 import { formatearFechaHora } from './formato';
 
 function Dato({ etiqueta, children }: { etiqueta: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
         {etiqueta}
       </Text>
       <div>{children}</div>
+    </Stack>
+  );
+}
+
+/**
+ * Paying this order online: 'Pagar' while it can be paid, or why it cannot any more (with the
+ * catalogue). A refusal of 'Pagar' shows the server's reason here.
+ */
+function PagoDelPedido({ venta, venceMinutos }: { venta: VentaClienteDetalle; venceMinutos: number }) {
+  const [rechazo, setRechazo] = useState<string | null>(null);
+  const pagar = usePagarPedido({ alFallar: setRechazo });
+  if (venta.formaPago !== 'MERCADOPAGO' || venta.estadoVenta !== 'PENDIENTE') return null;
+  const estado = pagoParaCliente(venta, venceMinutos);
+  if (estado === 'PAGADO') return null;
+  const pagable = sePuedePagar(venta, venceMinutos);
+  return (
+    <Stack gap="sm" mb="lg">
+      {rechazo && (
+        <Alert color="red" role="alert" title="No se pudo pagar" styles={tituloLegible('red')}>
+          {rechazo}
+        </Alert>
+      )}
+      {pagable ? (
+        <Alert color="blue" title="Este pedido todavía no está pagado" styles={tituloLegible('blue')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{textoPagarHasta(pagarHasta(venta.fecha, venceMinutos))} Después, sus productos vuelven al stock.</Text>
+            <BotonPagar ventaId={venta.id} pagar={pagar} />
+          </Stack>
+        </Alert>
+      ) : (
+        !rechazo && (
+          <Alert color="gray" title="Ya no se puede pagar" styles={tituloLegible('gray')}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{MENSAJES_PAGO.pagoVencido}</Text>
+              <Button component={Link} to={paths.productos} variant="light">
+                Ver productos
+              </Button>
+            </Stack>
+          </Alert>
+        )
+      )}
     </Stack>
   );
 }
@@ -25,6 +70,8 @@ export default function DetalleVentaPage() {
   const { idVenta } = useParams();
   const id = Number(idVenta);
   const { data: venta, isPending, isError, error } = useVenta(id);
+  const { data: config } = useConfigPublica();
+  const venceMinutos = config?.mercadoPagoVenceMinutos ?? 60;
 
   const volver = (
     <Button component={Link} to={paths.misCompras} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
@@ -47,7 +94,7 @@ export default function DetalleVentaPage() {
       <Center py={80} role="status">
         <Stack align="center" gap="xs">
           <Loader />
-          <Text c="dimmed">Cargando...</Text>
+          <Text c="gray.7">Cargando...</Text>
         </Stack>
       </Center>
     );
@@ -64,7 +111,7 @@ export default function DetalleVentaPage() {
           <Dato etiqueta="Fecha">{formatearFechaHora(venta.fecha)}</Dato>
           <Dato etiqueta="Forma de pago">{FORMA_PAGO_LABEL[venta.formaPago]}</Dato>
           <Dato etiqueta="Estado">
-            <EstadoVentaBadge venta={venta} />
+            <EstadoVentaBadge venta={venta} venceMinutos={venceMinutos} />
           </Dato>
           <Dato etiqueta="Envío">
             {venta.conEnvio ? 'Con envío a domicilio' : 'Retira en el local'}
@@ -77,6 +124,7 @@ export default function DetalleVentaPage() {
           </Dato>
         </SimpleGrid>
       </Card>
+      <PagoDelPedido venta={venta} venceMinutos={venceMinutos} />
       <Card withBorder radius="md" p={0} visibleFrom="sm">
           <Table verticalSpacing="sm" horizontalSpacing="md" striped>
             <Table.Thead>
@@ -129,7 +177,7 @@ export default function DetalleVentaPage() {
               </Text>
             ) : null}
             <Group justify="space-between" mt={4}>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {d.cantidad} × {formatearPrecio(d.precioAplicado)}
               </Text>
               <Text size="sm" fw={700}>

@@ -1,20 +1,37 @@
 import { Badge, Group } from '@mantine/core';
-import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, type EstadoPago, type EstadoVenta, type FormaPago } from '../../../../domain/enums';
+import { ESTADO_VENTA_LABEL, type EstadoPago, type EstadoVenta, type FormaPago } from '../../../../domain/enums';
+import { PAGO_CLIENTE_LABEL, pagoParaCliente, type PagoCliente } from '../../../../domain/pago';
 
-const COLOR_PAGO: Record<EstadoPago, string> = { PENDIENTE: 'yellow', APROBADO: 'green', RECHAZADO: 'red', VENCIDO: 'gray' };
+// Dark text on the light tint of each colour: readable (WCAG AA); the tint tells the kind at a glance.
+const COLOR_PAGO: Record<PagoCliente, string> = {
+  PAGADO: 'green',
+  PENDIENTE: 'yellow',
+  RECHAZADO: 'red',
+  VENCIDO: 'gray',
+  AL_RETIRAR: 'blue',
+  A_CONVENIR: 'gray',
+};
 
-/** The sale's state and its payment's: a Mercado Pago one, or a cash order that expired (Pago vencido). */
-export function EstadoVentaBadge({ venta }: { venta: { estadoVenta: EstadoVenta; estadoPago: EstadoPago | null; formaPago: FormaPago } }) {
+export interface VentaConEstados {
+  estadoVenta: EstadoVenta;
+  estadoPago: EstadoPago | null;
+  formaPago: FormaPago;
+  fecha: string;
+}
+
+/** The order's state ('Pendiente': not handed over yet) and, beside it, its payment's in the customer's words. */
+export function EstadoVentaBadge({ venta, venceMinutos }: { venta: VentaConEstados; venceMinutos: number }) {
+  const pago = pagoParaCliente(venta, venceMinutos);
+  const colorPedido = venta.estadoVenta === 'CONCLUIDO' ? 'green' : 'orange';
+  const colorPago = COLOR_PAGO[pago];
   return (
     <Group gap={4}>
-      <Badge color={venta.estadoVenta === 'CONCLUIDO' ? 'green' : 'orange'} variant="light">
+      <Badge color={colorPedido} c="dark.7" variant="light" tt="none">
         {ESTADO_VENTA_LABEL[venta.estadoVenta]}
       </Badge>
-      {venta.estadoPago && (
-        <Badge color={COLOR_PAGO[venta.estadoPago]} variant="outline">
-          {ESTADO_PAGO_LABEL[venta.estadoPago]}
-        </Badge>
-      )}
+      <Badge color={colorPago} c="dark.7" variant="light" tt="none" data-pago={pago}>
+        {PAGO_CLIENTE_LABEL[pago]}
+      </Badge>
     </Group>
   );
 }

@@ -4,20 +4,30 @@ import { Link } from 'react-router';
 import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
 import { formatearPrecio } from '../../../../domain/money';
+import { pagarHasta, sePuedePagar } from '../../../../domain/pago';
 import { mensajeDeError } from '../../api/client';
 import { useConfigPublica } from '../../api/config';
 import { useVentasDeUsuario, type VentaCliente } from '../../api/ventas-cliente';
 import { paths } from '../../app/paths';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
+import { BotonPagar, textoPagarHasta, usePagarPedido } from '../../components/pago/pagar-pedido';
 import { useUser } from '../../sesion/usuario-context';
 import { EstadoVentaBadge } from './estado-venta-badge';
 import { formatearFechaHora } from './formato';
 
 export const mensajeArrepentimiento = (id: number) => `Hola, quiero cancelar mi pedido N° ${id}. ¡Gracias!`;
 
-function Acciones({ venta, numeroArrepentimiento }: { venta: VentaCliente; numeroArrepentimiento?: string }) {
+interface PropsAcciones {
+  venta: VentaCliente;
+  numeroArrepentimiento?: string;
+  venceMinutos: number;
+  pagar: ReturnType<typeof usePagarPedido>;
+}
+
+function Acciones({ venta, numeroArrepentimiento, venceMinutos, pagar }: PropsAcciones) {
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
+      {sePuedePagar(venta, venceMinutos) && <BotonPagar ventaId={venta.id} pagar={pagar} size="xs" />}
       <Button component={Link} to={paths.detalleVentaCliente(venta.id)} size="xs" variant="light" leftSection={<IconEye size={14} />} aria-label={`Ver detalle de la venta ${venta.id}`}>
         Ver detalle
       </Button>
@@ -28,7 +38,7 @@ function Acciones({ venta, numeroArrepentimiento }: { venta: VentaCliente; numer
           target="_blank"
           rel="noopener noreferrer"
           size="xs"
-          color="red"
+          color="red.9"
           variant="outline"
           leftSection={<IconBrandWhatsapp size={14} />}
           aria-label={`Arrepentimiento: pedir la cancelación de la venta ${venta.id}`}
@@ -40,12 +50,28 @@ function Acciones({ venta, numeroArrepentimiento }: { venta: VentaCliente; numer
   );
 }
 
+/** The order's state and its payment's, and until when it can be paid. */
+function Estados({ venta, venceMinutos }: { venta: VentaCliente; venceMinutos: number }) {
+  return (
+    <Stack gap={4}>
+      <EstadoVentaBadge venta={venta} venceMinutos={venceMinutos} />
+      {sePuedePagar(venta, venceMinutos) && (
+        <Text size="xs" c="gray.7">
+          {textoPagarHasta(pagarHasta(venta.fecha, venceMinutos))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Spec screen 10: the customer's purchases. */
 export default function MisComprasPage() {
   const { usuario } = useUser();
   const { data: ventas, isPending, isError, error } = useVentasDeUsuario(usuario?.id);
   const { data: config } = useConfigPublica();
   const numero = config?.whatsappArrepentimiento;
+  const venceMinutos = config?.mercadoPagoVenceMinutos ?? 60;
+  const pagar = usePagarPedido();
 
   return (
     <Container size="lg" py="xl">
@@ -66,7 +92,7 @@ export default function MisComprasPage() {
       )}
       {ventas && ventas.length === 0 && (
         <Card withBorder radius="md" p="xl" ta="center">
-          <Text c="dimmed" mb="md">
+          <Text c="gray.7" mb="md">
             Todavía no hiciste compras.
           </Text>
           <Group justify="center">
@@ -98,10 +124,10 @@ export default function MisComprasPage() {
                     <Table.Td>{FORMA_PAGO_LABEL[v.formaPago]}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatearPrecio(v.total)}</Table.Td>
                     <Table.Td>
-                      <EstadoVentaBadge venta={v} />
+                      <Estados venta={v} venceMinutos={venceMinutos} />
                     </Table.Td>
                     <Table.Td>
-                      <Acciones venta={v} numeroArrepentimiento={numero} />
+                      <Acciones venta={v} numeroArrepentimiento={numero} venceMinutos={venceMinutos} pagar={pagar} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -115,13 +141,13 @@ export default function MisComprasPage() {
                   <Text fw={700}>Venta N° {v.id}</Text>
                   <Text fw={700}>{formatearPrecio(v.total)}</Text>
                 </Group>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {formatearFechaHora(v.fecha)} · {FORMA_PAGO_LABEL[v.formaPago]}
                 </Text>
                 <Group mt="xs" mb="sm">
-                  <EstadoVentaBadge venta={v} />
+                  <Estados venta={v} venceMinutos={venceMinutos} />
                 </Group>
-                <Acciones venta={v} numeroArrepentimiento={numero} />
+                <Acciones venta={v} numeroArrepentimiento={numero} venceMinutos={venceMinutos} pagar={pagar} />
               </Card>
             ))}
           </Stack>

@@ -1,6 +1,6 @@
-import { Badge, Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBrandWhatsapp, IconCircleCheck, IconClockHour4, IconCircleX } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { Alert, Badge, Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBrandWhatsapp, IconCircleCheck, IconClockHour4, IconCircleX, IconClockX } from '@tabler/icons-react';
+import { useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, type EstadoPago } from '../../../../domain/enums';
@@ -9,8 +9,10 @@ import { leerRetornoMercadoPago } from '../../../../domain/pago';
 import { useConfigPublica } from '../../api/config';
 import { useEstadoPago } from '../../api/mercado-pago';
 import { paths } from '../../app/paths';
+import { BotonPagar, textoPagarHasta, tituloLegible, usePagarPedido } from '../../components/pago/pagar-pedido';
+import { pedidoEnPago } from '../../components/pago/pedido-en-pago';
 
-type Resultado = 'aprobado' | 'pendiente' | 'rechazado';
+type Resultado = 'aprobado' | 'pendiente' | 'rechazado' | 'vencido';
 
 const TEXTOS: Record<Resultado, { titulo: string; texto: (id: string) => string; chat: (id: string) => string; color: string; Icono: ComponentType<{ size?: number }> }> = {
   aprobado: {
@@ -34,6 +36,13 @@ const TEXTOS: Record<Resultado, { titulo: string; texto: (id: string) => string;
     color: 'red',
     Icono: IconCircleX,
   },
+  vencido: {
+    titulo: 'Pago vencido',
+    texto: (id) => `El plazo para pagar tu pedido N° ${id} venció y sus productos volvieron al stock. Podés hacer un pedido nuevo.`,
+    chat: (id) => `¡Hola! Venció el plazo para pagar mi pedido N° ${id} con Mercado Pago. ¿Me ayudan?`,
+    color: 'gray',
+    Icono: IconClockX,
+  },
 };
 
 /** What Mercado Pago's query string says, in the shop's words. */
@@ -46,17 +55,23 @@ const ESTADO_DE_MP: Record<string, EstadoPago> = {
 };
 
 /** The shop's confirmed state wins over the page Mercado Pago returned to; pending keeps the page's own. */
-const RESULTADO_CONFIRMADO: Partial<Record<EstadoPago, Resultado>> = { APROBADO: 'aprobado', RECHAZADO: 'rechazado', VENCIDO: 'rechazado' };
+const RESULTADO_CONFIRMADO: Partial<Record<EstadoPago, Resultado>> = { APROBADO: 'aprobado', RECHAZADO: 'rechazado', VENCIDO: 'vencido' };
 
 function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
   const [params] = useSearchParams();
   const retorno = leerRetornoMercadoPago(params);
-  const id = retorno.ventaId ?? 0;
-  const ventaId = retorno.ventaId ? String(retorno.ventaId) : '';
+  // Mercado Pago names the order; if not, the last one this tab sent to pay.
+  const [guardado] = useState(pedidoEnPago);
+  const id = retorno.ventaId ?? guardado ?? 0;
+  const ventaId = id > 0 ? String(id) : '';
+  const [rechazo, setRechazo] = useState<string | null>(null);
+  const pagar = usePagarPedido({ alFallar: setRechazo });
   const estadoMp = retorno.estado ?? '';
   const { data: confirmado, isPending, isError } = useEstadoPago(id);
   const { data: config } = useConfigPublica();
-  const resultado = (confirmado?.estadoPago && RESULTADO_CONFIRMADO[confirmado.estadoPago]) || dePagina;
+  // Still pending to the shop but out of time (the sweep records it within a minute): expired.
+  const sinTiempo = confirmado?.estadoPago === 'PENDIENTE' && confirmado.estadoVenta === 'PENDIENTE' && confirmado.pagarHasta === null;
+  const resultado = sinTiempo ? 'vencido' : (confirmado?.estadoPago && RESULTADO_CONFIRMADO[confirmado.estadoPago]) || dePagina;
   const { titulo, texto, chat, color, Icono } = TEXTOS[resultado];
   const conVenta = Number.isInteger(id) && id > 0;
   const estadoQuery = ESTADO_DE_MP[estadoMp];
@@ -79,23 +94,45 @@ function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
                 <>
                   <Group gap="xs" justify="center">
                     <Text size="sm">Estado confirmado por la tienda:</Text>
-                    {confirmado.estadoPago && <Badge color={color}>{ESTADO_PAGO_LABEL[confirmado.estadoPago]}</Badge>}
-                    <Badge variant="light" tt="none">Pedido {ESTADO_VENTA_LABEL[confirmado.estadoVenta].toLowerCase()}</Badge>
+                    {confirmado.estadoPago && (
+                      <Badge color={color} c="dark.7" variant="light" tt="none">
+                        {ESTADO_PAGO_LABEL[sinTiempo ? 'VENCIDO' : confirmado.estadoPago]}
+                      </Badge>
+                    )}
+                    <Badge color="gray" c="gray.8" variant="light" tt="none">Pedido {ESTADO_VENTA_LABEL[confirmado.estadoVenta].toLowerCase()}</Badge>
                   </Group>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     Total del pedido: {formatearPrecio(confirmado.total)}
                   </Text>
                 </>
               )}
               {isError && estadoQuery && (
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   Estado informado por Mercado Pago (todavía sin confirmar por la tienda): {ESTADO_PAGO_LABEL[estadoQuery]}
                 </Text>
               )}
             </Stack>
           )}
+          {rechazo && (
+            <Alert color="red" role="alert" title="No se pudo pagar" w="100%" ta="left" styles={tituloLegible('red')}>
+              {rechazo}
+            </Alert>
+          )}
+          {conVenta && confirmado?.pagarHasta && (
+            <Stack gap={6} align="center">
+              <BotonPagar ventaId={id} pagar={pagar} size="md" />
+              <Text size="sm" c="gray.7">
+                {textoPagarHasta(new Date(confirmado.pagarHasta))}
+              </Text>
+            </Stack>
+          )}
           <Group justify="center" mt="sm">
-            <Button component={Link} to={paths.misCompras}>
+            {resultado === 'vencido' && (
+              <Button component={Link} to={paths.productos}>
+                Ver productos
+              </Button>
+            )}
+            <Button component={Link} to={paths.misCompras} variant={resultado === 'aprobado' ? 'filled' : 'light'}>
               Ver mis compras
             </Button>
             {resultado !== 'aprobado' && config && (
@@ -105,6 +142,7 @@ function PagoResultado({ resultado: dePagina }: { resultado: Resultado }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 color="green"
+                c="dark.7"
                 variant="light"
                 leftSection={<IconBrandWhatsapp size={18} />}
               >
