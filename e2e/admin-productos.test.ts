@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
+import { esperarSinViolaciones } from './soporte/accesibilidad';
 import { PNG_1X1, esperarFilas, filas, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { captura } from './soporte/navegador';
 import { entornoDePrueba } from './soporte/entorno';
@@ -140,6 +141,23 @@ describe('product form (spec screen 17)', () => {
     await visible(page.getByRole('heading', { name: 'Editar producto' }));
     await expect.poll(() => page.getByLabel('Denominación').inputValue()).toBe('Agenda 2027 semanal');
     await visible(page.getByRole('img', { name: 'Imagen actual del producto' }));
+    // 'Quitar imagen' asks first; cancelled, the image stays.
+    await page.getByRole('button', { name: 'Quitar imagen' }).click();
+    const quitar = page.getByRole('dialog', { name: 'Quitar imagen' });
+    await visible(quitar);
+    expect(await quitar.textContent()).toContain('¿Quitar la imagen de Agenda 2027 semanal? El producto se mostrará sin foto.');
+    await esperarSinViolaciones(page, 'confirmación de quitar imagen (1280 px)');
+    await quitar.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => quitar.count()).toBe(0);
+    expect(await page.getByRole('img', { name: 'Imagen actual del producto' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Quitar imagen' }).click();
+    await visible(quitar);
+    await esperarSinViolaciones(page, 'confirmación de quitar imagen (390 px)');
+    await quitar.getByRole('button', { name: 'Quitar imagen' }).click();
+    await verTexto(page, 'Imagen quitada: Agenda 2027 semanal');
+    await expect.poll(() => page.getByRole('img', { name: 'Imagen actual del producto' }).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Denominación').fill('Agenda 2027 semanal azul');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'Producto actualizado correctamente: Agenda 2027 semanal azul');
