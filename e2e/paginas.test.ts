@@ -26,6 +26,7 @@ describe('missing pages (issue 16, item 3)', () => {
     const respuesta = await s.page.goto('/esto-no-existe');
     expect(respuesta?.status()).toBe(404);
     await visible(s.page.getByRole('heading', { name: 'Página no encontrada', level: 1 }));
+    expect(await s.page.getByRole('link', { name: 'Ver productos' }).getAttribute('href')).toBe('/products');
     expect(await s.page.title()).toBe('Página no encontrada | Librería Mendoza');
     await captura(s.page, 'no-encontrada-1280');
     await esperarSinViolaciones(s.page, 'página no encontrada (1280 px)');
