@@ -205,7 +205,8 @@ describe('product form (spec screen 17)', () => {
     await expect.poll(() => page.getByRole('img', { name: 'Imagen actual del producto' }).count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
     await s.cerrar();
-  });
+    // Creating the product first makes it long on a busy machine.
+  }, 120_000);
 });
 
 describe('a product with sales', () => {

@@ -46,7 +46,8 @@ describe('missing pages (issue 16, item 3)', () => {
     // The browser logs the 404s of the page and of the API itself.
     s.errores.length = 0;
     await s.cerrar();
-  });
+    // Many pages and two widths with axe: long on a busy machine.
+  }, 120_000);
 });
 
 describe('page titles (issue 16, item 9)', () => {
