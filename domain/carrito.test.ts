@@ -10,6 +10,7 @@ import {
   puedeAgregarPromocion,
   textoUnidades,
   totalCarrito,
+  unidadesQueFaltan,
   totalItems,
   type Carrito,
   type ProductoCarrito,
@@ -51,6 +52,21 @@ describe('cart reducer', () => {
     expect(mensajeRechazo(puedeAgregarProducto(c, producto(3, { stock: 0 })), 'panel')).toBe('El producto no tiene stock disponible.');
     expect(mensajeRechazo(puedeAgregarProducto(c, producto(3, { stock: 0 })), 'catalogo')).toBe('El producto no tiene stock disponible.');
     expect(mensajeRechazo(puedeAgregarProducto(c, producto(4, { stock: 9 })), 'catalogo')).toBeNull();
+  });
+
+  it("adds several units at once (the product page's selector), all of them or none, within what is left of the stock", () => {
+    const p = producto(1, { stock: 5 });
+    const c = aplicar(CARRITO_VACIO, { tipo: 'agregarProducto', producto: p, cantidad: 3 });
+    expect(c.productos).toEqual([{ producto: p, cantidad: 3 }]);
+    expect(unidadesQueFaltan(c, p)).toBe(2);
+    expect(puedeAgregarProducto(c, p, 3)).toEqual({ ok: false, motivo: 'maximo', stock: 5 });
+    expect(aplicar(c, { tipo: 'agregarProducto', producto: p, cantidad: 3 })).toBe(c);
+    const lleno = aplicar(c, { tipo: 'agregarProducto', producto: p, cantidad: 2 });
+    expect(lleno.productos[0]?.cantidad).toBe(5);
+    expect(unidadesQueFaltan(lleno, p)).toBe(0);
+    for (const mala of [0, -1, 1.5]) expect(puedeAgregarProducto(CARRITO_VACIO, p, mala).ok).toBe(false);
+    // Bundles holding the product count too.
+    expect(unidadesQueFaltan(aplicar(CARRITO_VACIO, { tipo: 'agregarPromocion', promocion: promo() }), producto(1, { stock: 5 }))).toBe(3);
   });
 
   it('counts the units of bundles against the stock of their products', () => {

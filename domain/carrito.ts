@@ -27,7 +27,8 @@ export interface Carrito {
 export const CARRITO_VACIO: Carrito = { productos: [], promociones: [] };
 
 export type AccionCarrito =
-  | { tipo: 'agregarProducto'; producto: ProductoCarrito }
+  /** `cantidad` units at once (the product page's selector); 1 when absent. */
+  | { tipo: 'agregarProducto'; producto: ProductoCarrito; cantidad?: number }
   | { tipo: 'quitarUnidad'; productoId: number }
   | { tipo: 'eliminarProducto'; productoId: number }
   | { tipo: 'agregarPromocion'; promocion: PromocionCarrito }
@@ -48,12 +49,18 @@ export function unidadesEnCarrito(carrito: Carrito, productoId: number): number 
 
 export type ResultadoAgregar = { ok: true } | { ok: false; motivo: 'sinStock' | 'maximo'; stock: number };
 
-/** Whether one more unit (or bundle) fits in the stock: the spec's 'limited by stock'. */
-export function puedeAgregarProducto(carrito: Carrito, producto: ProductoCarrito): ResultadoAgregar {
+/** Whether `cantidad` more units (one by default) fit in the stock: the spec's 'limited by stock'. */
+export function puedeAgregarProducto(carrito: Carrito, producto: ProductoCarrito, cantidad = 1): ResultadoAgregar {
   if (producto.stock <= 0) return { ok: false, motivo: 'sinStock', stock: 0 };
-  if (unidadesEnCarrito(carrito, producto.id) + 1 > producto.stock) return { ok: false, motivo: 'maximo', stock: producto.stock };
+  if (!Number.isInteger(cantidad) || cantidad < 1 || unidadesEnCarrito(carrito, producto.id) + cantidad > producto.stock) {
+    return { ok: false, motivo: 'maximo', stock: producto.stock };
+  }
   return { ok: true };
 }
+
+/** Units of a product that can still go into the cart: its stock less what the cart already holds (the product page's selector). */
+export const unidadesQueFaltan = (carrito: Carrito, producto: { id: number; stock: number }): number =>
+  Math.max(0, producto.stock - unidadesEnCarrito(carrito, producto.id));
 
 export function puedeAgregarPromocion(carrito: Carrito, promocion: PromocionCarrito): ResultadoAgregar {
   for (const d of promocion.detalles) {
@@ -68,13 +75,14 @@ export function puedeAgregarPromocion(carrito: Carrito, promocion: PromocionCarr
 export function carritoReducer(carrito: Carrito, accion: AccionCarrito): Carrito {
   switch (accion.tipo) {
     case 'agregarProducto': {
-      if (!puedeAgregarProducto(carrito, accion.producto).ok) return carrito;
+      const cantidad = accion.cantidad ?? 1;
+      if (!puedeAgregarProducto(carrito, accion.producto, cantidad).ok) return carrito;
       const existe = carrito.productos.some((l) => l.producto.id === accion.producto.id);
       return {
         ...carrito,
         productos: existe
-          ? carrito.productos.map((l) => (l.producto.id === accion.producto.id ? { producto: accion.producto, cantidad: l.cantidad + 1 } : l))
-          : [...carrito.productos, { producto: accion.producto, cantidad: 1 }],
+          ? carrito.productos.map((l) => (l.producto.id === accion.producto.id ? { producto: accion.producto, cantidad: l.cantidad + cantidad } : l))
+          : [...carrito.productos, { producto: accion.producto, cantidad }],
       };
     }
     case 'quitarUnidad':

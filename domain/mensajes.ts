@@ -67,6 +67,8 @@ export const MENSAJES = {
     `¿Estás seguro de que querés eliminar TODAS las ventas entre el ${desde} y el ${hasta}?`,
   ventasEliminadas: '✅ Ventas eliminadas correctamente.',
   errorEliminarVentas: '❌ Ocurrió un error al eliminar las ventas.',
+  /** The bulk delete found nothing to delete (the API answered false): not an error. */
+  sinVentasEntreFechas: 'No hay ventas entre esas fechas.',
   // Sale lines (spec sections 5 and 8).
   cantidadInvalida: 'Debe ingresar una cantidad válida.',
   productoInvalido: 'Debe seleccionar un producto válido.',

@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION, PAGINA_MAXIMA } from './paginacion-reglas';
 
 // Paging of the lists that can grow without limit (catalogue, admin grids): the query's `pagina`,
 // `porPagina` and search text, and the page an answer carries.
-
-export const PAGINA_MAXIMA = 100_000;
-export const LARGO_MAXIMO_BUSQUEDA = 100;
-
-export const MENSAJES_PAGINACION = {
-  paginaInvalida: `La página debe ser un número entero entre 1 y ${PAGINA_MAXIMA}.`,
-  porPaginaInvalido: (maximo: number) => `La cantidad por página debe ser un número entero entre 1 y ${maximo}.`,
-  busquedaLarga: `La búsqueda no puede tener más de ${LARGO_MAXIMO_BUSQUEDA} caracteres.`,
-} as const;
 
 /** A search or filter text of a list; blank is the same as absent. */
 export const busquedaQuery = z.string().trim().max(LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION.busquedaLarga).optional();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENSAJES } from './mensajes';
 import { disponibleEnDetalle, estaDisponible, productoInputSchema, tieneStockBajo, validarProducto } from './producto';
+import { insigniaDeStock } from './producto-reglas';
 
 const valido = { denominacion: 'Lápiz', marca: 'Faber', codigo: 'L-1', costo: '100,50', porcentaje: '40', stock: 3, categoria: { id: 2 } };
 
@@ -38,5 +39,15 @@ describe('badges (spec section 9)', () => {
     expect([0, 1, 5, 6].map(estaDisponible)).toEqual([false, true, true, true]);
     expect([0, 1, 5, 6].map(tieneStockBajo)).toEqual([false, true, true, false]);
     expect([0, 1, 2].map(disponibleEnDetalle)).toEqual([false, false, true]);
+  });
+
+  it('the stock badge only when it says something: none, low (1 to 5), nothing above', () => {
+    expect([0, 1, 5, 6, 40].map(insigniaDeStock)).toEqual([
+      { texto: 'Sin stock', tipo: 'sinStock' },
+      { texto: 'Unidades disponibles: 1', tipo: 'stockBajo' },
+      { texto: 'Unidades disponibles: 5', tipo: 'stockBajo' },
+      null,
+      null,
+    ]);
   });
 });

@@ -142,6 +142,9 @@ export const MENSAJES_PRODUCTO = {
   errorAlGuardar: 'Error al guardar',
   idObligatorio: 'Falta el id del producto a actualizar',
   sinImagen: 'Falta el archivo de la imagen',
+  confirmarQuitarImagen: (nombre: string) => `¿Quitar la imagen de ${nombre}? El producto se mostrará sin foto.`,
+  imagenQuitada: (nombre: string) => `Imagen quitada: ${nombre}`,
+  errorQuitarImagen: 'No se pudo quitar la imagen.',
 } as const;
 
 export const MENSAJES_CATEGORIA = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
+import { esperarSinViolaciones } from './soporte/accesibilidad';
 import { PNG_1X1, esperarFilas, filas, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { captura } from './soporte/navegador';
 import { entornoDePrueba } from './soporte/entorno';
@@ -169,6 +170,43 @@ describe('product form (spec screen 17)', () => {
     await expect.poll(() => filas(page, 'Productos').first().textContent()).toContain('No hay productos');
     await s.cerrar();
   });
+  it("'Quitar imagen' asks for confirmation first, then removes it and says so", async () => {
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
+    const { page } = s;
+    await page.goto('/formProducto/0');
+    await page.getByLabel('Denominación').fill('Agenda 2028 con foto');
+    await page.getByLabel('Código').fill('E2E-AGE-IMG');
+    await page.getByLabel('Costo').fill('8000');
+    await page.getByLabel('Porcentaje').fill('40');
+    await page.getByLabel('Imagen').setInputFiles({ name: 'agenda.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await verTexto(page, 'Producto creado correctamente: Agenda 2028 con foto');
+    await page.waitForURL('**/grillaProducts');
+    await esperarFilas(page, 'Productos', 20);
+    await page.getByLabel('Código').fill('E2E-AGE-IMG');
+    await esperarFilas(page, 'Productos', 1);
+    await page.getByRole('link', { name: 'Editar Agenda 2028 con foto' }).click();
+    await visible(page.getByRole('img', { name: 'Imagen actual del producto' }));
+    // 'Quitar imagen' asks first; cancelled, the image stays.
+    await page.getByRole('button', { name: 'Quitar imagen' }).click();
+    const quitar = page.getByRole('dialog', { name: 'Quitar imagen' });
+    await visible(quitar);
+    expect(await quitar.textContent()).toContain('¿Quitar la imagen de Agenda 2028 con foto? El producto se mostrará sin foto.');
+    await esperarSinViolaciones(page, 'confirmación de quitar imagen (1280 px)');
+    await quitar.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => quitar.count()).toBe(0);
+    expect(await page.getByRole('img', { name: 'Imagen actual del producto' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Quitar imagen' }).click();
+    await visible(quitar);
+    await esperarSinViolaciones(page, 'confirmación de quitar imagen (390 px)');
+    await quitar.getByRole('button', { name: 'Quitar imagen' }).click();
+    await verTexto(page, 'Imagen quitada: Agenda 2028 con foto');
+    await expect.poll(() => page.getByRole('img', { name: 'Imagen actual del producto' }).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await s.cerrar();
+    // Creating the product first makes it long on a busy machine.
+  }, 120_000);
 });
 
 describe('a product with sales', () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatearPrecio } from '../domain/money';
 import { esperarFilas, filas, hoyMendoza, sesionAdmin, verTexto, visible } from './soporte/admin';
+import { esperarSinViolaciones } from './soporte/accesibilidad';
 import { captura } from './soporte/navegador';
 import { entornoDePrueba } from './soporte/entorno';
 
@@ -43,8 +44,14 @@ describe('sales grid (spec screen 13)', () => {
     await esperarFilas(page, 'Ventas', 1);
     expect(await filas(page, 'Ventas').first().textContent()).toContain('No hay ventas para mostrar.');
     // Inclusive on both dates: the day of the oldest sale alone finds it.
-    await page.getByRole('region', { name: 'Filtros' }).getByLabel('Desde').fill(diaMenos(29));
+    // An inverted range shows its error and no rows: not the previous range's list as if it were this one's.
+    await page.getByRole('region', { name: 'Filtros' }).getByLabel('Hasta').fill(diaMenos(1));
+    await expect.poll(() => filas(page, 'Ventas').count()).toBeGreaterThan(1);
+    await page.getByRole('region', { name: 'Filtros' }).getByLabel('Desde').fill(diaMenos(0));
     await verTexto(page, 'La fecha desde no puede ser posterior a la fecha hasta.');
+    await expect.poll(() => page.getByRole('table', { name: 'Ventas' }).count()).toBe(0);
+    await esperarSinViolaciones(page, 'grilla de pedidos con el rango invertido (1280 px)');
+    await page.getByRole('region', { name: 'Filtros' }).getByLabel('Desde').fill(diaMenos(29));
     await page.getByRole('region', { name: 'Filtros' }).getByLabel('Hasta').fill(diaMenos(29));
     await expect.poll(() => filas(page, 'Ventas').first().textContent()).toContain(dmy(diaMenos(29)));
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();
@@ -56,6 +63,11 @@ describe('sales grid (spec screen 13)', () => {
     expect(await page.locator('li[data-estado="CONCLUIDO"]').count()).toBeGreaterThan(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await captura(page, 'admin-pedidos-390');
+    await page.getByRole('region', { name: 'Filtros' }).getByLabel('Desde').fill(diaMenos(0));
+    await page.getByRole('region', { name: 'Filtros' }).getByLabel('Hasta').fill(diaMenos(1));
+    await verTexto(page, 'La fecha desde no puede ser posterior a la fecha hasta.');
+    await expect.poll(() => page.getByRole('list', { name: 'Ventas' }).count()).toBe(0);
+    await esperarSinViolaciones(page, 'grilla de pedidos con el rango invertido (390 px)');
     await s.cerrar();
   });
 
@@ -102,13 +114,15 @@ describe('sales grid (spec screen 13)', () => {
     await verTexto(page, '✅ Ventas eliminadas correctamente.');
     expect(await page.getByRole('region', { name: 'Filtros' }).getByLabel('Desde').inputValue()).toBe('');
 
-    // Nothing left in that window: the server answers false.
+    // Nothing left in that window: the server answers false, which is not an error.
     await page.getByRole('button', { name: 'Eliminar pedidos' }).click();
     await dialogo.getByLabel('Desde').fill(desde);
     await dialogo.getByLabel('Hasta').fill(hasta);
     await dialogo.getByRole('button', { name: 'Eliminar', exact: true }).click();
+    await esperarSinViolaciones(page, 'confirmación de eliminar pedidos');
     await dialogo.getByRole('button', { name: 'Sí, eliminar' }).click();
-    await verTexto(page, '❌ Ocurrió un error al eliminar las ventas.');
+    await verTexto(page, 'No hay ventas entre esas fechas.');
+    expect(await page.getByText('❌ Ocurrió un error al eliminar las ventas.').count()).toBe(0);
     await s.cerrar();
   });
 });

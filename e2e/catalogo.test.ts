@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../domain/paginacion-reglas';
+import { esperarSinViolaciones } from './soporte/accesibilidad';
 import { captura, capturaVisible, nuevaSesion } from './soporte/navegador';
 import { entornoDePrueba } from './soporte/entorno';
 
@@ -21,7 +23,9 @@ describe('catalogue (spec screen 5)', () => {
     expect(await imagen.getAttribute('loading')).toBeTruthy();
     expect(await imagen.getAttribute('width')).toBe('400');
     expect(await imagen.getAttribute('alt')).toBe(await primera.getByRole('heading').textContent());
-    expect(await primera.getByText(/^(Disponible|Sin stock)$/).isVisible()).toBe(true);
+    // The stock badge only when it says something: low stock or none; never 'Disponible' on every card.
+    expect(await tarjetas(s.page).getByText('Disponible', { exact: true }).count()).toBe(0);
+    expect(await primera.getByText(/^Unidades disponibles: [1-5]$/).isVisible()).toBe(true);
     expect(await primera.getByRole('button', { name: /^Agregar al carrito/ }).isVisible()).toBe(true);
     expect(await primera.getByRole('link', { name: /^Ver detalles/ }).isVisible()).toBe(true);
     const valores = await precios(s.page);
@@ -79,7 +83,7 @@ describe('catalogue (spec screen 5)', () => {
     await s.page.goto('/products?q=principito');
     const ultimo = tarjeta(s.page, 'El principito - Antoine de Saint-Exupéry');
     await expect.poll(() => ultimo.isVisible()).toBe(true);
-    expect(await ultimo.getByText('Disponible', { exact: true }).isVisible()).toBe(true);
+    expect(await ultimo.getByText('Disponible', { exact: true }).count()).toBe(0);
     expect(await ultimo.getByText('Unidades disponibles: 1').isVisible()).toBe(true);
     await ultimo.getByRole('button', { name: /^Agregar al carrito/ }).click();
     await expect.poll(() => s.page.getByText('Producto agregado al carrito').isVisible()).toBe(true);
@@ -107,10 +111,11 @@ describe('product detail (spec screen 6)', () => {
     await tarjeta(s.page, 'Rayuela - Julio Cortázar').getByRole('link', { name: /^Ver detalles/ }).click();
     await s.page.waitForURL(/\/producto\/\d+$/);
     await expect.poll(() => s.page.getByRole('heading', { name: 'Rayuela - Julio Cortázar', level: 1 }).isVisible()).toBe(true);
-    for (const texto of ['Alfaguara', 'Disponible']) expect(await s.page.getByText(texto, { exact: true }).isVisible()).toBe(true);
+    expect(await s.page.getByText('Alfaguara', { exact: true }).isVisible()).toBe(true);
+    expect(await s.page.getByText('Disponible', { exact: true }).count()).toBe(0);
     expect(await s.page.getByText(/se puede leer de corrido/).isVisible()).toBe(true);
     expect(await s.page.getByText(/^\$\s?\d/).first().isVisible()).toBe(true);
-    expect(await s.page.title()).toContain('Rayuela');
+    await expect.poll(() => s.page.title()).toBe('Rayuela - Julio Cortázar Alfaguara | Librería Mendoza');
     await s.page.getByRole('button', { name: 'Agregar al carrito' }).click();
     await expect.poll(() => s.page.getByText('Producto agregado al carrito').isVisible()).toBe(true);
     await captura(s.page, 'producto-1280');
@@ -121,15 +126,14 @@ describe('product detail (spec screen 6)', () => {
     await s.cerrar();
   });
 
-  it('a product with 1 unit is not "Disponible" on the detail; one without stock has no add button', async () => {
+  it('a product with 1 unit says so on the detail; one without stock has no add button', async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products?q=principito');
     await tarjeta(s.page, 'El principito - Antoine de Saint-Exupéry').getByRole('link', { name: /^Ver detalles/ }).click();
     await s.page.waitForURL(/\/producto\/\d+$/);
     await expect.poll(() => s.page.getByRole('heading', { name: /El principito/, level: 1 }).isVisible()).toBe(true);
     expect(await s.page.getByText('Disponible', { exact: true }).count()).toBe(0);
-    expect(await s.page.getByText('Última unidad', { exact: true }).isVisible()).toBe(true);
-    expect(await s.page.getByText('Unidades disponibles: 1').isVisible()).toBe(true);
+    expect(await s.page.getByText('Unidades disponibles: 1', { exact: true }).isVisible()).toBe(true);
     expect(await s.page.getByRole('button', { name: 'Agregar al carrito' }).isVisible()).toBe(true);
 
     await s.page.goto('/products?q=marcadores%20escolares');
@@ -173,6 +177,112 @@ describe('product detail (spec screen 6)', () => {
     await s.page.goto('/products');
     await tarjeta(s.page, 'Marcadores escolares x 12').getByRole('link', { name: /^Ver detalles/ }).click();
     await expect.poll(() => s.page.getByRole('heading', { name: 'Marcadores escolares x 12', level: 1 }).isVisible()).toBe(true);
+    await s.cerrar();
+  });
+});
+
+describe('rough edges of the catalogue (issue 16)', () => {
+  it('two cards per row on a phone, one badge only where it says something; the desktop keeps four', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    await s.page.goto('/products');
+    await expect.poll(() => tarjetas(s.page).count()).toBe(24);
+    const cajas = await tarjetas(s.page).evaluateAll((els) => els.slice(0, 4).map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, right: r.right })));
+    expect(cajas[0]!.y).toBe(cajas[1]!.y);
+    expect(cajas[2]!.y).toBeGreaterThan(cajas[0]!.y);
+    expect(cajas[1]!.right).toBeLessThanOrEqual(390);
+    // 24 cards in 12 rows: about half the height of one per row.
+    const alto = await s.page.evaluate(() => document.documentElement.scrollHeight);
+    expect(alto).toBeLessThan(6500);
+    // Nothing of a card overflows it (the buttons' labels wrap instead).
+    const desbordes = await tarjetas(s.page).evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).length);
+    expect(desbordes).toBe(0);
+    const insignias = await tarjetas(s.page).locator('span[data-color]').allTextContents();
+    expect(insignias.length).toBeGreaterThan(0);
+    expect(insignias.every((t) => t === 'Sin stock' || /^Unidades disponibles: [1-5]$/.test(t))).toBe(true);
+    expect(insignias.length).toBeLessThan(24);
+    await capturaVisible(s.page, 'catalogo-dos-por-fila-390');
+    await esperarSinViolaciones(s.page, 'catálogo a 390 px');
+    await s.page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => {
+      const ys = await tarjetas(s.page).evaluateAll((els) => els.slice(0, 5).map((e) => Math.round(e.getBoundingClientRect().y)));
+      return new Set(ys.slice(0, 4)).size === 1 && ys[4]! > ys[0]!;
+    }).toBe(true);
+    await capturaVisible(s.page, 'catalogo-despues-1280');
+    await esperarSinViolaciones(s.page, 'catálogo a 1280 px');
+    await s.cerrar();
+  });
+
+  it('a search longer than the server takes: the box stops at the limit, and such a link shows the error, not "0 productos"', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
+    await s.page.goto('/products');
+    const buscar = s.page.getByRole('searchbox', { name: 'Buscar' });
+    expect(await buscar.getAttribute('maxlength')).toBe(String(LARGO_MAXIMO_BUSQUEDA));
+    await buscar.fill('x'.repeat(150));
+    expect((await buscar.inputValue()).length).toBeLessThanOrEqual(LARGO_MAXIMO_BUSQUEDA);
+
+    await s.page.goto(`/products?q=${'lapiz'.repeat(30)}`);
+    await expect.poll(() => s.page.getByRole('alert').textContent()).toBe(MENSAJES_PAGINACION.busquedaLarga);
+    expect(await s.page.getByText(/^\d+ productos?$/).count()).toBe(0);
+    expect(await s.page.getByText('No encontramos productos con esos filtros.').count()).toBe(0);
+    await esperarSinViolaciones(s.page, 'catálogo con una búsqueda demasiado larga');
+    await s.cerrar();
+  });
+
+  it('a page past the last one says it does not exist and leads to the last one (drawn and hydrated alike)', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
+    await s.page.goto('/products?pagina=99');
+    const total = await s.page.evaluate(async () => ((await (await fetch('/api/producto?porPagina=24')).json()) as { total: number }).total);
+    const ultima = Math.ceil(total / 24);
+    await expect.poll(() => s.page.getByText(MENSAJES_PAGINACION.paginaInexistente(99, ultima)).isVisible()).toBe(true);
+    expect(await s.page.getByText('No encontramos productos con esos filtros.').count()).toBe(0);
+    expect(await s.page.getByRole('button', { name: `Página ${ultima}` }).count()).toBe(0);
+    await esperarSinViolaciones(s.page, 'catálogo en una página que no existe');
+    await s.page.getByRole('link', { name: 'Ir a la última página' }).click();
+    await s.page.waitForURL(new RegExp(`pagina=${ultima}$`));
+    await expect.poll(() => tarjetas(s.page).count()).toBe(total - (ultima - 1) * 24);
+    expect(await s.page.getByRole('button', { name: `Página ${ultima}` }).getAttribute('data-active')).toBe('true');
+    expect(s.errores).toEqual([]);
+    await s.cerrar();
+  });
+});
+
+describe('the product page: quantity and badge (issue 16)', () => {
+  it("chooses how many to add, from 1 to what the stock and the cart leave, through the cart's add", async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
+    await s.page.goto('/products?q=tijera');
+    await tarjeta(s.page, 'Tijera escolar punta roma 13 cm').getByRole('link', { name: /^Ver detalles/ }).click();
+    await s.page.waitForURL(/\/producto\/\d+$/);
+    const cantidad = s.page.getByRole('spinbutton', { name: 'Cantidad' });
+    await expect.poll(() => cantidad.inputValue()).toBe('1');
+    expect(await s.page.getByText('Unidades disponibles: 3', { exact: true }).isVisible()).toBe(true);
+    expect(await cantidad.getAttribute('max')).toBe('3');
+    expect(await s.page.getByRole('button', { name: 'Quitar una unidad' }).isDisabled()).toBe(true);
+    const sumar = s.page.getByRole('button', { name: 'Sumar una unidad' });
+    await sumar.click();
+    await expect.poll(() => cantidad.inputValue()).toBe('2');
+    await esperarSinViolaciones(s.page, 'detalle de producto con el selector de cantidad (1280 px)');
+    await s.page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await expect.poll(() => s.page.getByText('Producto agregado al carrito').isVisible()).toBe(true);
+    await expect.poll(() => s.page.getByRole('button', { name: 'Abrir carrito (2 productos)' }).isVisible()).toBe(true);
+    // One unit left: the selector goes back to 1 and stops there; typing more is brought down to it.
+    await expect.poll(() => cantidad.inputValue()).toBe('1');
+    expect(await cantidad.getAttribute('max')).toBe('1');
+    expect(await sumar.isDisabled()).toBe(true);
+    await cantidad.fill('9');
+    await cantidad.blur();
+    await expect.poll(() => cantidad.inputValue()).toBe('1');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await capturaVisible(s.page, 'producto-cantidad-390');
+    await esperarSinViolaciones(s.page, 'detalle de producto con el selector de cantidad (390 px)');
+    await s.page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await expect.poll(() => s.page.getByRole('button', { name: 'Abrir carrito (3 productos)' }).isVisible()).toBe(true);
+    // The whole stock is in the cart: the spec's message, nothing more to add.
+    await expect.poll(() => s.page.getByText('Ya agregaste el máximo disponible de este producto').isVisible()).toBe(true);
+    expect(await s.page.getByRole('button', { name: 'Agregar al carrito' }).isDisabled()).toBe(true);
+    expect(await cantidad.isDisabled()).toBe(true);
+    await s.page.setViewportSize({ width: 1280, height: 900 });
+    await captura(s.page, 'producto-cantidad-1280');
+    expect(s.errores).toEqual([]);
     await s.cerrar();
   });
 });

@@ -27,6 +27,13 @@ export const OPCIONES_NODE = ['--max-semi-space-size=8', '--heap-growing-percent
 export const entornoDelServidor = (env) => ({ NODE_ENV: 'production', ...env });
 
 /**
+ * The demo's log (docs/decisions/027-bordes.md): short lines for a person (LOG_FORMATO=texto) and the
+ * requests only at debug level (LOG_PEDIDOS=debug), so that browsing the shop does not fill the
+ * terminal. Each only when not set: a deployment keeps JSON with every request (the defaults).
+ */
+export const logDeDemostracion = (env) => ({ LOG_FORMATO: 'texto', LOG_PEDIDOS: 'debug', ...env });
+
+/**
  * `npm start` with nothing configured is the demo: no Mercado Pago setting (MP_ACCESS_TOKEN,
  * MP_SIMULADO), no PostgreSQL server, no https PUBLIC_URL and no NODE_ENV=production of the person's
  * own. Only then it asks for the simulated checkout (MP_SIMULADO=1), and says so; a real deployment

@@ -3,7 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, entornoDelServidor, esDemostracion, OPCIONES_NODE } from './servidor.mjs';
+import { construirServidorSiHaceFalta, ENTRADA_COMPILADA, entornoDelServidor, esDemostracion, logDeDemostracion, OPCIONES_NODE } from './servidor.mjs';
 
 const raiz = path.resolve(import.meta.dirname, '..');
 // The web app and the server's prerender module are built together (`npm run build`).
@@ -41,7 +41,7 @@ if (demostracion) {
 
 const servidor = spawn(process.execPath, [...OPCIONES_NODE, ENTRADA_COMPILADA], {
   cwd: raiz,
-  env: entornoDelServidor(demostracion ? { ...process.env, MP_SIMULADO: '1' } : process.env),
+  env: entornoDelServidor(demostracion ? logDeDemostracion({ ...process.env, MP_SIMULADO: '1' }) : process.env),
   stdio: 'inherit',
 });
 for (const senal of ['SIGINT', 'SIGTERM']) process.on(senal, () => servidor.kill(senal));

@@ -21,6 +21,7 @@ import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
 import { opcionesDeLog } from './http/log';
+import { controlDeLog } from './http/log-pedidos';
 import { mismoOrigen } from './http/mismo-origen';
 import { rutaCanonica } from './http/ruta-canonica';
 import { textoValido } from './http/texto-valido';
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Whatever level and stream it is given, a logger hides secrets and personal data and logs
     // errors without their SQL parameters (server/http/log.ts).
     logger: deps.logger ? { ...(deps.logger === true ? {} : deps.logger), ...opcionesDeLog } : false,
+    // One line per request, at LOG_PEDIDOS's level (server/http/log-pedidos.ts).
+    logController: controlDeLog(deps.config.LOG_PEDIDOS),
     bodyLimit: 1024 * 1024,
     trustProxy: confianzaEnProxies(deps.config.TRUST_PROXY),
     // Fastify's defaults hold a request that never finishes forever (requestTimeout 0).

@@ -70,6 +70,10 @@ const configSchema = z
     ADMIN_PASSWORD: opcional,
     SEED: z.enum(['demo', 'none']).default('demo'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `json`: one JSON object per line (production, log collectors); `texto`: short lines for a person (the demo). */
+    LOG_FORMATO: z.enum(['json', 'texto']).default('json'),
+    /** The level each request's line is logged at: `debug` leaves requests out of a log at `info`. */
+    LOG_PEDIDOS: z.enum(['info', 'debug']).default('info'),
     WHATSAPP_CONTACTO: z.string().regex(/^\d{8,15}$/, 'solo dígitos, con código de país').default('5492610000000'),
     WHATSAPP_ARREPENTIMIENTO: z.string().regex(/^\d{8,15}$/, 'solo dígitos, con código de país').default('5492610000001'),
     MP_ACCESS_TOKEN: opcional,

@@ -4,6 +4,7 @@ import { borrarSesionesVencidas } from './auth/sesiones';
 import { leerConfig, modoMercadoPago, type ModoMercadoPago } from './config';
 import { abrirBaseDeDatos } from './db/abrir';
 import { sembrarSiVacia } from './db/seed/sembrar';
+import { flujoDeTexto } from './http/log-pedidos';
 import { RAIZ } from './raiz';
 
 const MERCADO_PAGO: Record<ModoMercadoPago, string> = {
@@ -19,7 +20,7 @@ async function main() {
   const app = await buildApp({
     config,
     base,
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, ...(config.LOG_FORMATO === 'texto' ? { stream: flujoDeTexto(process.stdout) } : {}) },
     webDir: path.join(RAIZ, 'dist', 'web'),
     prerender: path.join(RAIZ, 'dist', 'ssr', 'entry-server.js'),
     cacheApiSegundos: config.CACHE_API_SEGUNDOS,

@@ -3,7 +3,7 @@ import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTORES, MENSAJES_AUDITORIA, type EventoAuditoria, type PaginaAuditoria } from '../../domain/auditoria';
 import { MENSAJES, mensajeCantidadMayorAlStock } from '../../domain/mensajes';
-import { MENSAJES_PAGINACION } from '../../domain/paginacion';
+import { MENSAJES_PAGINACION } from '../../domain/paginacion-reglas';
 import { auditoria, producto, sesion, usuario, venta } from '../db/schema';
 import { vencerPagosPendientes } from '../pagos/vencimiento';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaMendoza } from '../../domain/fechas';
 import { MENSAJES } from '../../domain/mensajes';
-import { MENSAJES_PAGINACION } from '../../domain/paginacion';
+import { MENSAJES_PAGINACION } from '../../domain/paginacion-reglas';
 import { MENSAJES_PROMOCION, type PaginaPromociones, type Promocion, type PromocionActiva } from '../../domain/promocion';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearPromocion, crearUsuario } from '../test/fabricas';

@@ -72,10 +72,17 @@ describe('storefront pages arrive prerendered', () => {
     expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
   });
 
-  it.each(['/login', '/Admin', '/misCompras', '/grillaProducts', '/producto/abc'])('%s gets the bare app', async (url) => {
+  it.each(['/login', '/Admin', '/misCompras', '/grillaProducts'])('%s gets the bare app', async (url) => {
     const html = await pagina(url);
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain(ID_ESTADO_INICIAL);
+  });
+
+  it.each(['/producto/abc', '/producto/999999', '/esto-no-existe'])('%s (nothing there) is a 404 with the bare app, not drawn', async (url) => {
+    const r = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(r.statusCode).toBe(404);
+    expect(r.body).toContain('<div id="root"></div>');
+    expect(r.body).not.toContain(ID_ESTADO_INICIAL);
   });
 
   it('a failing or slow render gets the bare app, never an error page', async () => {

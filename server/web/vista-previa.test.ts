@@ -57,11 +57,12 @@ describe('link previews', () => {
     expect(meta(r.body, 'description')).toBe(meta(r.body, 'og:description'));
   });
 
-  it('a missing product still gets the app with the generic tags', async () => {
-    for (const url of ['/producto/999999', '/producto/abc']) {
+  it('a missing product is a 404 with the app (which says so) and its own title', async () => {
+    for (const url of ['/producto/999999', '/producto/abc', '/producto/0', '/producto/99999999999']) {
       const r = await app.inject({ method: 'GET', url });
-      expect(r.statusCode).toBe(200);
-      expect(r.body).toBe(INDEX);
+      expect(r.statusCode, url).toBe(404);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(r.body).toBe(INDEX.replace('<title>Tienda</title>', '<title>Producto no encontrado | Librería Mendoza</title>'));
     }
   });
 

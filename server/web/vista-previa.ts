@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatearPrecio } from '../../domain/money';
 import { paths } from '../../domain/rutas';
 import { TIENDA } from '../../domain/tienda';
+import { TITULO_PRODUCTO_NO_ENCONTRADO, tituloDeProducto } from '../../domain/titulos';
 import type { Db } from '../db/client';
 import { detallePromocion, producto, promocion } from '../db/schema';
 
@@ -22,6 +23,9 @@ const escapar = (texto: string) =>
   texto.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const recortar = (texto: string, max = 200) => (texto.length > max ? `${texto.slice(0, max - 1).trimEnd()}…` : texto);
+
+/** index.html with `titulo` instead of its generic title. */
+export const conTitulo = (indexHtml: string, titulo: string) => indexHtml.replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapar(titulo)}</title>`);
 
 /** index.html with this page's title, description and Open Graph tags instead of the generic ones. */
 export function conMetadatos(indexHtml: string, m: Metadatos): string {
@@ -55,9 +59,8 @@ export async function metadatosDeProducto(db: Db, publica: string, id: number): 
     .where(eq(producto.id, id))
     .limit(1);
   if (!p) return null;
-  const marca = p.marca ? ` ${p.marca}` : '';
   return {
-    titulo: `${p.denominacion}${marca} | ${TIENDA.nombre}`,
+    titulo: tituloDeProducto(p),
     descripcion: `${formatearPrecio(p.precio)}. ${p.descripcion || TIENDA.lema}`,
     imagen: urlImagen(publica, p.imagen),
     url: `${publica}${paths.producto(p.id)}`,
@@ -146,8 +149,9 @@ export function registrarVistaPrevia(app: FastifyInstance, indexHtml: string) {
   app.get<{ Params: { id: string } }>(paths.producto(':id'), { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) => {
     const id = Number(request.params.id);
     const datos = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await metadatosDeProducto(app.db, publica, id) : null;
-    // A missing product still gets the app, which shows the message, with the generic tags.
-    return app.enviarIndex(request, reply, datos ? conMetadatos(indexHtml, datos) : indexHtml);
+    // A missing product: 404 with the app, which says so (not drawn: the prerender keeps only found pages).
+    if (!datos) return app.enviarNoEncontrada(request, reply, TITULO_PRODUCTO_NO_ENCONTRADO);
+    return app.enviarIndex(request, reply, conMetadatos(indexHtml, datos));
   });
 
   app.get(paths.promociones, { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) =>

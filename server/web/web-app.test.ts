@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('the built app', () => {
-  it.each(['/', '/products', '/producto/12', '/Admin', '/formDetalleVenta/3/0'])('%s gets index.html (history fallback)', async (url) => {
+  it.each(['/', '/products', '/Admin', '/formDetalleVenta/3/0'])('%s gets index.html (history fallback)', async (url) => {
     const r = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/html');
@@ -43,6 +43,38 @@ describe('the built app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icono = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icono.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('each page of the app comes with its own title', async () => {
+    const titulo = async (url: string) => /<title>(.*)<\/title>/.exec((await app.inject({ method: 'GET', url })).body)?.[1];
+    expect(await titulo('/')).toBe('Tienda');
+    expect(await titulo('/products?q=lapiz')).toBe('Nuestros Productos | Librería Mendoza');
+    expect(await titulo('/DondeEstamos')).toBe('Dónde estamos | Librería Mendoza');
+    expect(await titulo('/grillaPedidos')).toBe('Pedidos | Librería Mendoza');
+    expect(await titulo('/formProducto/0')).toBe('Nuevo producto | Librería Mendoza');
+    expect(await titulo('/formProducto/7')).toBe('Editar producto | Librería Mendoza');
+    expect(await titulo('/formVenta/%3Cb%3E')).toBe('Venta nro %3Cb%3E | Librería Mendoza');
+  });
+
+  it.each(['/esto-no-existe', '/products/extra', '/producto', '/Admin/otra', '/formDetalleVenta/3'])(
+    '%s, which no route of the app shows, is a 404 with the app and the not-found title',
+    async (url) => {
+      const r = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(r.statusCode).toBe(404);
+      expect(r.headers['content-type']).toContain('text/html');
+      expect(r.body).toContain('<div id="root">');
+      expect(r.body).toContain('<title>Página no encontrada | Librería Mendoza</title>');
+    },
+  );
+
+  it.each(['/misCompras', '/admin', '/products/', '/login?volver=%2FmisCompras'])('%s, a route of the app (protected or not, any case), is a 200', async (url) => {
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
+  it('an unknown API path is still a JSON 404', async () => {
+    const r = await app.inject({ method: 'GET', url: '/api/no-existe' });
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toContain('application/json');
   });
 
   it('a missing file is a 404, not the app', async () => {

@@ -21,7 +21,8 @@ export const productosQuery = (filtros: FiltrosCatalogo) =>
     placeholderData: keepPreviousData,
   });
 
-export const useProductos = (filtros: FiltrosCatalogo) => useQuery(productosQuery(filtros));
+/** `habilitada` false: not asked for (a filter the server would refuse). */
+export const useProductos = (filtros: FiltrosCatalogo, habilitada = true) => useQuery({ ...productosQuery(filtros), enabled: habilitada });
 
 export const obtenerProducto = (id: number) => apiFetch<Producto>(`producto/${id}`);
 

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Navbar } from '../components/layout/navbar';
 import { Pie } from '../components/layout/pie';
 import { useCarrito } from '../carrito/carrito-context';
+import { TituloDePagina } from './titulo';
 
 // The cart panel and what ordering needs load on the first open, not with the first page.
 const CarritoPanel = lazy(async () => ({ default: (await import('../features/carrito/carrito-panel')).CarritoPanel }));
@@ -34,7 +35,7 @@ function ArribaAlCambiarDePantalla() {
 
 export function Layout() {
   return (
-    <>
+    <TituloDePagina>
       <a href="#contenido" className="visually-hidden">
         Saltar al contenido
       </a>
@@ -46,6 +47,6 @@ export function Layout() {
       <Pie />
       <CarritoPanelDiferido />
       <ArribaAlCambiarDePantalla />
-    </>
+    </TituloDePagina>
   );
 }

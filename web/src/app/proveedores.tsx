@@ -2,12 +2,17 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { ApiError } from '../api/client';
 import { CarritoProvider } from '../carrito/carrito-context';
 import { UsuarioProvider } from '../sesion/usuario-context';
 import { theme } from './theme';
 
+/** A refusal (4xx: bad filter, not found, not allowed) is the answer: asking again only delays its message. */
+const reintentar = (veces: number | false) => (fallos: number, error: unknown) =>
+  veces !== false && fallos < veces && !(error instanceof ApiError && error.status < 500);
+
 export const nuevoQueryClient = ({ retry = 1 }: { retry?: number | false } = {}) =>
-  new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry, refetchOnWindowFocus: false } } });
+  new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: reintentar(retry), refetchOnWindowFocus: false } } });
 
 // Toasts go through @mantine/notifications' store, which works before their container mounts: the
 // container (transitions, portal) is fetched with the first toast, not with every first page.

@@ -6,6 +6,7 @@ import {
   puedeAgregarProducto,
   puedeAgregarPromocion,
   unidadesEnCarrito,
+  unidadesQueFaltan,
   type ProductoCarrito,
   type ResultadoAgregar,
   type PromocionCarrito,
@@ -45,12 +46,18 @@ export function useAgregarAlCarrito() {
     return resultado.ok;
   }, []);
 
+  /** One unit, or `cantidad` at once (the product page's quantity selector). */
   const agregarProducto = useCallback(
-    (producto: ProductoCarrito, avisar?: (mensaje: string | null) => void) => {
-      if (responder(puedeAgregarProducto(carrito, producto), avisar)) despachar({ tipo: 'agregarProducto', producto });
+    (producto: ProductoCarrito, avisar?: (mensaje: string | null) => void, cantidad = 1): boolean => {
+      const ok = responder(puedeAgregarProducto(carrito, producto, cantidad), avisar);
+      if (ok) despachar({ tipo: 'agregarProducto', producto, cantidad });
+      return ok;
     },
     [carrito, despachar, responder],
   );
+
+  /** How many more units of the product fit: its stock less what the cart holds. */
+  const faltan = useCallback((producto: { id: number; stock: number }) => unidadesQueFaltan(carrito, producto), [carrito]);
 
   const agregarPromocion = useCallback(
     (promocion: PromocionCarrito, avisar?: (mensaje: string | null) => void) => {
@@ -67,5 +74,5 @@ export function useAgregarAlCarrito() {
 
   const promocionAlMaximo = useCallback((promocion: PromocionCarrito) => !puedeAgregarPromocion(carrito, promocion).ok, [carrito]);
 
-  return { agregarProducto, agregarPromocion, alMaximo, promocionAlMaximo };
+  return { agregarProducto, agregarPromocion, alMaximo, promocionAlMaximo, faltan };
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Center, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../../../../domain/paginacion-reglas';
 import { mensajeDeError } from '../../api/client';
 import { useCategorias, useProductos, type FiltrosCatalogo } from '../../api/productos';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
@@ -43,7 +44,10 @@ function TarjetaCargando() {
 export default function CatalogoPage() {
   const [params, setParams] = useSearchParams();
   const filtros = leerFiltros(params);
-  const { data, isPending, isError, error, isPlaceholderData } = useProductos(filtros);
+  // A search longer than the server takes (a shared or edited link: the box stops at the limit) is not
+  // asked for: the page says what the server would, the same in the prerender and in the browser.
+  const busquedaLarga = (filtros.q?.length ?? 0) > LARGO_MAXIMO_BUSQUEDA;
+  const { data, isPending, isError, error, isPlaceholderData } = useProductos(filtros, !busquedaLarga);
   const { data: categorias } = useCategorias();
   const [busqueda, setBusqueda] = useState(filtros.q ?? '');
 
@@ -62,6 +66,17 @@ export default function CatalogoPage() {
   const marcas = data?.marcas ?? [];
   const totalPaginas = data ? Math.max(1, Math.ceil(data.total / data.porPagina)) : 1;
   const hayFiltros = Boolean(filtros.q || filtros.marca || filtros.categoriaId);
+  const conError = busquedaLarga || isError;
+  const lista = conError ? undefined : data;
+  // `?pagina=99` of a list with 3 pages: said, with a way to the last one (not an empty page with page 3 lit).
+  const paginaInexistente = Boolean(lista && lista.total > 0 && filtros.pagina > totalPaginas);
+  const conPagina = (p: number) => {
+    const nuevos = new URLSearchParams(params);
+    if (p > 1) nuevos.set('pagina', String(p));
+    else nuevos.delete('pagina');
+    const texto = nuevos.toString();
+    return texto ? `?${texto}` : '?';
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -73,6 +88,7 @@ export default function CatalogoPage() {
           <CampoBusqueda
             etiqueta="Buscar"
             placeholder="Nombre, marca o código"
+            maxLength={LARGO_MAXIMO_BUSQUEDA}
             value={busqueda}
             onChange={(texto) => {
               setBusqueda(texto);
@@ -107,25 +123,44 @@ export default function CatalogoPage() {
         </Group>
       </div>
 
-      {isError && (
+      {conError && (
         <Alert color="red" mt="md" role="alert">
-          {mensajeDeError(error, 'No se pudieron cargar los productos.')}
+          {busquedaLarga ? MENSAJES_PAGINACION.busquedaLarga : mensajeDeError(error, 'No se pudieron cargar los productos.')}
         </Alert>
       )}
 
-      {data && (
+      {lista && !paginaInexistente && (
         <Text size="sm" c="dimmed" mt="xs" role="status" aria-live="polite">
-          {data.total === 1 ? '1 producto' : `${data.total} productos`}
+          {lista.total === 1 ? '1 producto' : `${lista.total} productos`}
         </Text>
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" mt="md" style={{ opacity: isPlaceholderData ? 0.6 : 1 }} aria-busy={isPending || isPlaceholderData}>
-        {isPending
-          ? Array.from({ length: 8 }, (_, i) => <TarjetaCargando key={i} />)
-          : data?.items.map((p, i) => <ProductoCard key={p.id} producto={p} prioridad={i === 0 ? 'alta' : i < 4 ? 'normal' : 'baja'} />)}
-      </SimpleGrid>
+      {!conError && (
+        <SimpleGrid
+          cols={{ base: 2, md: 3, lg: 4 }}
+          spacing={{ base: 'sm', sm: 'lg' }}
+          mt="md"
+          style={{ opacity: isPlaceholderData ? 0.6 : 1 }}
+          aria-busy={isPending || isPlaceholderData}
+        >
+          {isPending
+            ? Array.from({ length: 8 }, (_, i) => <TarjetaCargando key={i} />)
+            : lista?.items.map((p, i) => <ProductoCard key={p.id} producto={p} prioridad={i === 0 ? 'alta' : i < 4 ? 'normal' : 'baja'} />)}
+        </SimpleGrid>
+      )}
 
-      {data && data.items.length === 0 && (
+      {paginaInexistente && (
+        <Center py="xl">
+          <Stack align="center" gap="sm">
+            <Text role="status">{MENSAJES_PAGINACION.paginaInexistente(filtros.pagina, totalPaginas)}</Text>
+            <Button component={Link} to={conPagina(totalPaginas)} variant="light">
+              Ir a la última página
+            </Button>
+          </Stack>
+        </Center>
+      )}
+
+      {lista && lista.items.length === 0 && !paginaInexistente && (
         <Center py="xl">
           <Stack align="center" gap="sm">
             <Text c="dimmed">No encontramos productos con esos filtros.</Text>
@@ -144,11 +179,11 @@ export default function CatalogoPage() {
         </Center>
       )}
 
-      {data && totalPaginas > 1 && (
+      {lista && totalPaginas > 1 && !paginaInexistente && (
         <Center mt="xl">
           <Pagination
             total={totalPaginas}
-            value={Math.min(filtros.pagina, totalPaginas)}
+            value={filtros.pagina}
             onChange={(p) => {
               cambiar({ pagina: p > 1 ? String(p) : undefined }, false);
               window.scrollTo({ top: 0 });

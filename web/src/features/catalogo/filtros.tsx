@@ -25,7 +25,14 @@ function ConEtiqueta({ etiqueta, style, control }: Pick<Campo, 'etiqueta' | 'sty
   );
 }
 
-export function CampoBusqueda({ etiqueta, placeholder, value, onChange, style }: Campo & { placeholder: string; onChange: (valor: string) => void }) {
+export function CampoBusqueda({
+  etiqueta,
+  placeholder,
+  maxLength,
+  value,
+  onChange,
+  style,
+}: Campo & { placeholder: string; maxLength?: number; onChange: (valor: string) => void }) {
   return (
     <ConEtiqueta
       etiqueta={etiqueta}
@@ -38,6 +45,7 @@ export function CampoBusqueda({ etiqueta, placeholder, value, onChange, style }:
             type="search"
             className={`${classes.control} ${classes.conIcono}`}
             placeholder={placeholder}
+            maxLength={maxLength}
             value={value}
             onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.currentTarget.value)}
           />

@@ -4,7 +4,7 @@ import { MENSAJES_CARRITO } from '../../../../domain/carrito';
 import { srcsetImagen } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
 import type { Producto } from '../../../../domain/producto';
-import { estaDisponible, tieneStockBajo } from '../../../../domain/producto-reglas';
+import { estaDisponible, insigniaDeStock } from '../../../../domain/producto-reglas';
 import { paths, urlImagen } from '../../app/paths';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
 import tarjeta from '../../components/tarjeta.module.css';
@@ -23,6 +23,7 @@ export type PrioridadImagen = 'alta' | 'normal' | 'baja';
 export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Producto; prioridad?: PrioridadImagen }) {
   const { agregarProducto, alMaximo } = useAgregarAlCarrito();
   const disponible = estaDisponible(producto.stock);
+  const insignia = insigniaDeStock(producto.stock);
   const lleno = alMaximo(producto);
   return (
     <article className={`${tarjeta.tarjeta} ${classes.card}`} aria-label={producto.denominacion}>
@@ -30,7 +31,7 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
         <img
           src={urlImagen(producto.imagen)}
           srcSet={srcsetImagen(producto.imagen)}
-          sizes="(max-width: 48em) 100vw, (max-width: 62em) 50vw, 320px"
+          sizes="(max-width: 62em) 50vw, 320px"
           alt={producto.denominacion}
           width={400}
           height={300}
@@ -38,15 +39,16 @@ export function ProductoCard({ producto, prioridad = 'baja' }: { producto: Produ
           fetchPriority={prioridad === 'alta' ? 'high' : 'auto'}
           className={classes.imagen}
         />
-        <span className={`${tarjeta.insignia} ${classes.badge}`} data-color={disponible ? 'green' : 'gray'}>
-          {disponible ? 'Disponible' : 'Sin stock'}
-        </span>
+        {insignia && (
+          <span className={`${tarjeta.insignia} ${classes.badge}`} data-color={insignia.tipo === 'sinStock' ? 'oscuro' : 'aviso'}>
+            {insignia.texto}
+          </span>
+        )}
       </div>
       <div className={classes.cuerpo}>
         <h2 className={classes.nombre}>{producto.denominacion}</h2>
         <p className={classes.marca}>{producto.marca}</p>
         <p className={classes.precio}>{formatearPrecio(producto.precio)}</p>
-        {tieneStockBajo(producto.stock) && <p className={classes.stockBajo}>Unidades disponibles: {producto.stock}</p>}
         {disponible && lleno && (
           <p className={tarjeta.aviso} role="status">
             {MENSAJES_CARRITO.maximoAgregado}

@@ -1,17 +1,19 @@
-import { Alert, Badge, Box, Button, Center, Container, Grid, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconShoppingCartPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { ActionIcon, Alert, Box, Button, Center, Container, Grid, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconMinus, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { MENSAJES_CARRITO } from '../../../../domain/carrito';
 import { srcsetImagen } from '../../../../domain/imagenes';
 import { formatearPrecio } from '../../../../domain/money';
-import { disponibleEnDetalle, tieneStockBajo } from '../../../../domain/producto-reglas';
-import { TIENDA } from '../../../../domain/tienda';
+import { insigniaDeStock } from '../../../../domain/producto-reglas';
+import { TITULO_PRODUCTO_NO_ENCONTRADO, tituloCompleto, tituloDeProducto } from '../../../../domain/titulos';
 import { mensajeDeError } from '../../api/client';
 import { useProducto } from '../../api/productos';
 import { paths, urlImagen } from '../../app/paths';
+import { useTituloPagina } from '../../app/titulo';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
+import tarjeta from '../../components/tarjeta.module.css';
 import classes from './producto-page.module.css';
 
 /** Spec screen 6: the product detail. */
@@ -21,16 +23,17 @@ export default function ProductoPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: producto, isPending, isError, error } = useProducto(id);
-  const { agregarProducto, alMaximo } = useAgregarAlCarrito();
+  const { agregarProducto, alMaximo, faltan } = useAgregarAlCarrito();
+  const [cantidadTexto, setCantidadTexto] = useState('1');
+  const idCantidad = useId();
 
-  useEffect(() => {
-    if (producto) document.title = `${producto.denominacion} | ${TIENDA.nombre}`;
-  }, [producto]);
+  const noEncontrado = !Number.isInteger(id) || id <= 0 || isError;
+  useTituloPagina(producto ? tituloDeProducto(producto) : noEncontrado ? tituloCompleto(TITULO_PRODUCTO_NO_ENCONTRADO) : null);
 
   // Back where the visitor came from; a shared link opened directly goes to the catalogue.
   const volver = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.productos));
 
-  if (!Number.isInteger(id) || id <= 0 || isError) {
+  if (noEncontrado) {
     return (
       <Container size="sm" py="xl">
         <Alert color="red" role="alert" title="No encontramos el producto">
@@ -54,8 +57,16 @@ export default function ProductoPage() {
     );
   }
 
-  const disponible = disponibleEnDetalle(producto.stock);
+  const insignia = insigniaDeStock(producto.stock);
   const lleno = alMaximo(producto);
+  // The quantity to add: from 1 to what still fits (the stock less what the cart holds).
+  const maximo = Math.max(1, faltan(producto));
+  const leida = Number.parseInt(cantidadTexto, 10);
+  const cantidad = Math.min(maximo, Math.max(1, Number.isNaN(leida) ? 1 : leida));
+  const cambiarCantidad = (n: number) => setCantidadTexto(String(Math.min(maximo, Math.max(1, n))));
+  const agregar = () => {
+    if (agregarProducto(aProductoCarrito(producto), undefined, cantidad)) setCantidadTexto('1');
+  };
   return (
     <Container size="lg" py="xl">
       <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={volver} mb="md">
@@ -74,10 +85,12 @@ export default function ProductoPage() {
               fetchPriority="high"
               className={classes.imagen}
             />
-            {/* Spec section 9: the detail's badge says 'Disponible' above 1 unit; the last one is announced as such. */}
-            <Badge className={classes.badge} size="lg" color={disponible ? 'green' : producto.stock === 1 ? 'orange' : 'gray'} variant="filled">
-              {disponible ? 'Disponible' : producto.stock === 1 ? 'Última unidad' : 'Sin stock'}
-            </Badge>
+            {/* Only when it says something, as on the catalogue's cards (domain/producto-reglas.ts). */}
+            {insignia && (
+              <span className={`${tarjeta.insignia} ${classes.badge}`} data-tamano="lg" data-color={insignia.tipo === 'sinStock' ? 'oscuro' : 'aviso'}>
+                {insignia.texto}
+              </span>
+            )}
           </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -91,11 +104,6 @@ export default function ProductoPage() {
             <Text fw={800} fz={32} c="azul.8">
               {formatearPrecio(producto.precio)}
             </Text>
-            {tieneStockBajo(producto.stock) && (
-              <Text c="orange.8" fw={500}>
-                Unidades disponibles: {producto.stock}
-              </Text>
-            )}
             <Text size="sm" c="dimmed">
               Categoría: {producto.categoria.denominacion} · Código: {producto.codigo}
             </Text>
@@ -103,13 +111,39 @@ export default function ProductoPage() {
               Descripción
             </Title>
             <Text>{producto.descripcion || 'Sin descripción.'}</Text>
-            <Group mt="lg">
-              {producto.stock > 0 && (
-                <Button size="md" w={{ base: '100%', sm: 'auto' }} leftSection={<IconShoppingCartPlus size={18} />} onClick={() => agregarProducto(aProductoCarrito(producto))} disabled={lleno}>
+            {producto.stock > 0 && (
+              <Group mt="lg" align="flex-end" gap="sm">
+                <div className={classes.cantidad}>
+                  <label htmlFor={idCantidad} className={classes.cantidadEtiqueta}>
+                    Cantidad
+                  </label>
+                  <div className={classes.cantidadControles}>
+                    <ActionIcon size={42} variant="default" aria-label="Quitar una unidad" onClick={() => cambiarCantidad(cantidad - 1)} disabled={lleno || cantidad <= 1}>
+                      <IconMinus size={16} aria-hidden />
+                    </ActionIcon>
+                    <input
+                      id={idCantidad}
+                      className={classes.cantidadCampo}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={maximo}
+                      step={1}
+                      value={lleno ? '' : cantidadTexto}
+                      disabled={lleno}
+                      onChange={(e) => setCantidadTexto(e.currentTarget.value)}
+                      onBlur={() => setCantidadTexto(String(cantidad))}
+                    />
+                    <ActionIcon size={42} variant="default" aria-label="Sumar una unidad" onClick={() => cambiarCantidad(cantidad + 1)} disabled={lleno || cantidad >= maximo}>
+                      <IconPlus size={16} aria-hidden />
+                    </ActionIcon>
+                  </div>
+                </div>
+                <Button size="md" flex={{ base: 1, sm: 'none' }} leftSection={<IconShoppingCartPlus size={18} />} onClick={agregar} disabled={lleno}>
                   Agregar al carrito
                 </Button>
-              )}
-            </Group>
+              </Group>
+            )}
             {producto.stock > 0 && lleno && (
               <Text size="sm" c="red.7" role="status">
                 {MENSAJES_CARRITO.maximoAgregado}

@@ -12,6 +12,7 @@ import { useCategorias, useGuardarProducto, useProducto, useQuitarImagenProducto
 import { mensajeDeError } from '../../../api/client';
 import { paths, urlImagen } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
+import { ConfirmarModal } from '../comun/confirmar-modal';
 
 interface Valores {
   denominacion: string;
@@ -57,6 +58,7 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
   const [banner, setBanner] = useState('');
   const [imagen, setImagen] = useState<File | null>(null);
   const [vistaPrevia, setVistaPrevia] = useState<string | null>(null);
+  const [confirmarQuitar, setConfirmarQuitar] = useState(false);
   const inputImagen = useRef<HTMLInputElement>(null);
 
   // A new product starts in the first category (spec section 5).
@@ -191,12 +193,30 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
                 color="red"
                 leftSection={<IconPhotoX size={16} />}
                 loading={quitarImagen.isPending}
-                onClick={() => quitarImagen.mutate(producto.id, { onError: (e) => setBanner(mensajeDeError(e, MENSAJES_PRODUCTO.errorAlGuardar)) })}
+                onClick={() => setConfirmarQuitar(true)}
               >
                 Quitar imagen
               </Button>
             )}
           </Group>
+        )}
+        {producto && (
+          <ConfirmarModal
+            abierto={confirmarQuitar}
+            titulo="Quitar imagen"
+            textoConfirmar="Quitar imagen"
+            confirmando={quitarImagen.isPending}
+            onCancelar={() => setConfirmarQuitar(false)}
+            onConfirmar={() =>
+              quitarImagen.mutate(producto.id, {
+                onSuccess: () => notifications.show({ color: 'green', message: MENSAJES_PRODUCTO.imagenQuitada(producto.denominacion) }),
+                onError: (e) => notifications.show({ color: 'red', message: mensajeDeError(e, MENSAJES_PRODUCTO.errorQuitarImagen) }),
+                onSettled: () => setConfirmarQuitar(false),
+              })
+            }
+          >
+            {MENSAJES_PRODUCTO.confirmarQuitarImagen(producto.denominacion)}
+          </ConfirmarModal>
         )}
         <Group justify="space-between" mt="lg">
           <Button variant="default" component={Link} to={paths.grillaProductos} leftSection={<IconArrowLeft size={16} />}>

@@ -27,7 +27,7 @@ export default function GrillaPedidosPage() {
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
   const [pagina, setPagina] = useState(1);
-  // An inverted range is not asked for: the list keeps the last good one and says why.
+  // An inverted range is not asked for: the list is hidden (not left showing the last good range) and the error says why.
   const invertido = Boolean(desde && hasta && desde > hasta);
   const [rango, setRango] = useState({ desde: '', hasta: '' });
   if (!invertido && (rango.desde !== desde || rango.hasta !== hasta)) setRango({ desde, hasta });
@@ -78,6 +78,7 @@ export default function GrillaPedidosPage() {
         )}
       </PanelFiltros>
 
+      {!invertido && (
       <SegunConsulta consulta={consulta} mensajeError="No se pudieron cargar las ventas.">
         {(data) => (
           <>
@@ -136,6 +137,7 @@ export default function GrillaPedidosPage() {
           </>
         )}
       </SegunConsulta>
+      )}
 
       {modalEliminar}
 
@@ -231,7 +233,7 @@ function EliminarPedidosModal({ abierto, onCerrar, onEliminadas }: { abierto: bo
           if (ok) {
             notifications.show({ color: 'green', message: MENSAJES.ventasEliminadas });
             onEliminadas();
-          } else notifications.show({ color: 'red', message: MENSAJES.errorEliminarVentas });
+          } else notifications.show({ color: 'blue', message: MENSAJES.sinVentasEntreFechas });
         },
         onError: () => notifications.show({ color: 'red', message: MENSAJES.errorEliminarVentas }),
         onSettled: cerrar,
