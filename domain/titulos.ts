@@ -36,6 +36,7 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.pagoPendiente, 'Pago pendiente'],
   [paths.pagoRechazado, 'Pago rechazado'],
   [paths.misCompras, 'Mis compras'],
+  [paths.miCuenta, 'Mi cuenta'],
   [paths.detalleVentaCliente(':id'), (id) => `Compra N° ${id}`],
   [paths.admin, 'Panel de administración'],
   [paths.seguridad, 'Seguridad'],
