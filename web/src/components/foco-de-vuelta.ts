@@ -18,8 +18,13 @@ export function useFocoDeVuelta(abierto: boolean) {
     onExitTransitionEnd: () => {
       const elemento = origen.current;
       origen.current = null;
-      // Not when something else took the focus meanwhile (a link that navigated, a field).
-      if (elemento?.isConnected && (document.activeElement === document.body || document.activeElement === null)) elemento.focus();
+      // Once the closed panel has left the page. Not when something else took the focus meanwhile
+      // (a link that navigated, a field): only from nowhere or from inside a closing dialog.
+      setTimeout(() => {
+        const activo = document.activeElement;
+        const perdido = !activo || activo === document.body || activo.closest('[role="dialog"]') !== null;
+        if (elemento?.isConnected && perdido) elemento.focus();
+      }, 0);
     },
   };
 }
