@@ -1,4 +1,4 @@
-import { createTheme, DEFAULT_THEME, Notification, type DefaultMantineColor, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Drawer, Modal, Notification, type DefaultMantineColor, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Mantine's palettes with shades 6 to 9 darkened just enough for WCAG 2.2 AA (docs/decisions/024):
@@ -25,6 +25,7 @@ export const theme = createTheme({
     blue: oscurecida('blue', ['#146ab4', '#125c9d', '#0f4f86', '#0d416f']),
     teal: oscurecida('teal', ['#0b7555', '#095d44', '#074633', '#052f22']),
     pink: oscurecida('pink', ['#c51b57', '#ae184d', '#981543', '#821239']),
+    grape: oscurecida('grape', ['#a527c4', '#9323af', '#811f9a', '#6f1a84']),
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
@@ -33,5 +34,8 @@ export const theme = createTheme({
   components: {
     // Every toast's close button says what it does (screen readers announced a bare "button").
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } }),
+    // Every dialog's and side panel's X is named too (one that names its own keeps its name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
   },
 });

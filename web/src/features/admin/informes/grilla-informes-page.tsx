@@ -153,7 +153,7 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
             <Text c="dimmed">Sin datos.</Text>
           ) : (
             <Group align="center" wrap="wrap" justify="center">
-              <DonutChart data={porForma} size={160} thickness={28} valueFormatter={(v) => formatearPrecio(v)} aria-hidden />
+              <DonutChart data={porForma} size={160} thickness={28} valueFormatter={(v) => formatearPrecio(v)} pieProps={{ rootTabIndex: -1 }} aria-hidden />
               <Table aria-label="Totales por forma de pago" w="auto">
                 <Table.Thead>
                   <Table.Tr>
