@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES_SEGUNDO_FACTOR as M } from '../domain/segundo-factor';
 import { verTexto, visible } from './soporte/admin';
+import { esperarSinViolaciones } from './soporte/accesibilidad';
 import { entornoDePrueba } from './soporte/entorno';
 import { captura, login, nuevaSesion } from './soporte/navegador';
 import { CLAVE_ADMIN, iniciarServidor, type ServidorDePrueba } from './soporte/servidor';
@@ -35,11 +36,13 @@ async function activar(page: Page, nombreCaptura: string) {
   const secreto = (await page.locator('[data-clave]').textContent())!.replaceAll(' ', '');
   expect(secreto).toMatch(/^[A-Z2-7]{32}$/);
   await captura(page, `${nombreCaptura}-qr`);
+  await esperarSinViolaciones(page, 'Seguridad: el código QR para activar');
   await page.getByLabel('Código de verificación').fill(codigoEn(secreto));
   await page.getByRole('button', { name: 'Confirmar y activar' }).click();
   const lista = page.getByRole('list', { name: 'Códigos de recuperación' });
   await visible(lista);
   const codigos = (await lista.getByRole('listitem').allTextContents()).map((c) => c.trim());
+  await esperarSinViolaciones(page, 'Seguridad: los códigos de recuperación');
   expect(codigos).toHaveLength(10);
   return { secreto, codigos };
 }
@@ -90,6 +93,11 @@ describe('second factor (ADMIN_MFA=opcional): enrolment, then sign-in in two ste
     expect(pendiente!.expires * 1000 - Date.now()).toBeLessThanOrEqual(5 * 60_000);
     expect(await page.evaluate(() => localStorage.getItem('usuario'))).toBeNull();
     await captura(page, 'login-codigo');
+    // The login's second step, at both widths.
+    await esperarSinViolaciones(page, 'el segundo paso del inicio de sesión a 1280 px');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await esperarSinViolaciones(page, 'el segundo paso del inicio de sesión a 390 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByLabel('Código', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Verificar' }).click();

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { ATRIBUTO_APP_MONTADA, AVISO_PRERENDER_DISTINTO, ID_ESTADO_INICIAL } from '../../domain/prerender';
+import { esperarSinViolaciones } from './accesibilidad';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,7 +53,7 @@ export async function nuevaSesion(
     if (m.type() === 'warning' && m.text().includes(AVISO_PRERENDER_DISTINTO)) errores.push(m.text());
   });
   page.on('pageerror', (e) => errores.push(e.message));
-  esperarAppTrasCargar(page);
+  esperarAppTrasCargar(page, baseURL);
   return {
     contexto,
     page,
@@ -67,24 +68,37 @@ export async function nuevaSesion(
 /**
  * A storefront page arrives prerendered and the app takes over its markup a moment later: a test that
  * typed or clicked before that would act on markup about to be replaced. After every goto and reload,
- * wait for the app.
+ * wait for the app; then check the page with axe-core (WCAG 2.2 AA, e2e/soporte/accesibilidad.ts), so
+ * that every browser test checks every screen it visits. A screen (its path, at this viewport width) is
+ * checked once per session: the first visit, as it is when the app has taken over.
  */
-function esperarAppTrasCargar(page: Page) {
-  const esperar = () =>
-    page.waitForFunction(
+function esperarAppTrasCargar(page: Page, baseURL: string) {
+  const revisadas = new Set<string>();
+  const alCargar = async (respuesta: Response | null) => {
+    await page.waitForFunction(
       ([estado, montada]) => !document.getElementById(estado) || document.documentElement.hasAttribute(montada),
       [ID_ESTADO_INICIAL, ATRIBUTO_APP_MONTADA] as const,
     );
+    const url = new URL(page.url());
+    // Only the shop's own pages: not another origin (tests of foreign origins), not JSON or files,
+    // not the API's documentation (Swagger UI, a developer's tool, not a screen of the shop).
+    if (url.origin !== new URL(baseURL).origin || url.pathname.startsWith('/api/docs')) return;
+    if (respuesta && !(respuesta.headers()['content-type'] ?? '').includes('text/html')) return;
+    const clave = `${url.pathname} a ${page.viewportSize()?.width ?? 0} px`;
+    if (revisadas.has(clave)) return;
+    revisadas.add(clave);
+    await esperarSinViolaciones(page, clave);
+  };
   const irA = page.goto.bind(page);
   page.goto = async (...args) => {
     const respuesta = await irA(...args);
-    await esperar();
+    await alCargar(respuesta);
     return respuesta;
   };
   const recargar = page.reload.bind(page);
   page.reload = async (...args) => {
     const respuesta = await recargar(...args);
-    await esperar();
+    await alCargar(respuesta);
     return respuesta;
   };
 }

@@ -10,9 +10,9 @@ const escapar = (texto: string) =>
 const ESTILOS = `
   *{box-sizing:border-box}
   body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef2f7;color:#1f2933;line-height:1.45}
-  header{background:#009ee3;color:#fff;padding:16px 20px}
+  header{background:#0070b5;color:#fff;padding:16px 20px}
   header h1{margin:0;font-size:1.25rem}
-  header p{margin:4px 0 0;font-size:.9rem;opacity:.95}
+  header p{margin:4px 0 0;font-size:.9rem}
   main{max-width:640px;margin:24px auto;padding:0 16px}
   .tarjeta{background:#fff;border-radius:12px;box-shadow:0 2px 10px rgba(0,0,0,.08);padding:20px}
   h2{margin:0 0 12px;font-size:1.1rem}
@@ -28,7 +28,7 @@ const ESTILOS = `
   legend{font-weight:600;margin-bottom:8px;padding:0}
   button{flex:1 1 160px;border:0;border-radius:8px;padding:14px 16px;font-size:1rem;font-weight:600;cursor:pointer;color:#fff}
   button:focus-visible,a:focus-visible{outline:3px solid #1f2933;outline-offset:2px}
-  .aprobar{background:#00a650}
+  .aprobar{background:#007a3d}
   .pendiente{background:#f29d00;color:#1f2933}
   .rechazar{background:#d93025}
   a{color:#0063a6}
@@ -43,6 +43,7 @@ function documento(titulo: string, cuerpo: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapar(titulo)}</title>
 <style>${ESTILOS}</style>
 </head>

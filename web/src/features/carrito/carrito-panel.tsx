@@ -39,6 +39,7 @@ import { paths, urlImagen } from '../../app/paths';
 import { useCarrito } from '../../carrito/carrito-context';
 import classes from './carrito-panel.module.css';
 import { usePedido, type ResultadoPedido } from './usar-pedido';
+import { useFocoDeVuelta } from '../../components/foco-de-vuelta';
 
 /** How long the panel's stock messages and the order confirmation stay (spec section 9). */
 const DURACION_MENSAJE_MS = 4000;
@@ -178,6 +179,7 @@ function useMensajeTemporal<T>(ms: number) {
 /** Spec screen 8: the side panel 'Tu carrito'. */
 export function CarritoPanel() {
   const { carrito, despachar, panelAbierto, cerrarPanel } = useCarrito();
+  const focoDeVuelta = useFocoDeVuelta(panelAbierto);
   const { data: config } = useConfigPublica();
   const navigate = useNavigate();
   const location = useLocation();
@@ -220,6 +222,7 @@ export function CarritoPanel() {
         transitionProps={{ duration: 300 }}
         overlayProps={{ backgroundOpacity: 0.4, transitionProps: { duration: 150 } }}
         closeButtonProps={{ 'aria-label': 'Cerrar carrito' }}
+        {...focoDeVuelta}
       >
         <Stack gap="md">
           {aviso && (

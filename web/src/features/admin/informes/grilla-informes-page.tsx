@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Alert, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, ColorSwatch, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -112,15 +112,36 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
         {data.cantidadVentas === 0 ? (
           <Text c="dimmed">No hay ventas en el período.</Text>
         ) : (
-          <BarChart
-            h={260}
-            data={porDia}
-            dataKey="dia"
-            series={[{ name: 'Total', color: 'azul.6' }]}
-            yAxisProps={{ width: 96 }}
-            valueFormatter={(v) => formatearPrecio(v)}
-            aria-label="Gráfico de ventas por día"
-          />
+          <>
+            {/* The chart is a picture of the table below it: screen readers read the table instead. */}
+            <BarChart
+              h={260}
+              data={porDia}
+              dataKey="dia"
+              series={[{ name: 'Total', color: 'azul.6' }]}
+              yAxisProps={{ width: 96 }}
+              valueFormatter={(v) => formatearPrecio(v)}
+              aria-hidden
+            />
+            <Table aria-label="Ventas por día" className="visually-hidden">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Día</Table.Th>
+                  <Table.Th>Ventas</Table.Th>
+                  <Table.Th>Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.porDia.map((d) => (
+                  <Table.Tr key={d.fecha}>
+                    <Table.Td>{formatearFecha(d.fecha)}</Table.Td>
+                    <Table.Td>{d.cantidad}</Table.Td>
+                    <Table.Td>{formatearPrecio(d.total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
         )}
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -132,7 +153,7 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
             <Text c="dimmed">Sin datos.</Text>
           ) : (
             <Group align="center" wrap="wrap" justify="center">
-              <DonutChart data={porForma} size={160} thickness={28} valueFormatter={(v) => formatearPrecio(v)} aria-label="Gráfico por forma de pago" />
+              <DonutChart data={porForma} size={160} thickness={28} valueFormatter={(v) => formatearPrecio(v)} pieProps={{ rootTabIndex: -1 }} aria-hidden />
               <Table aria-label="Totales por forma de pago" w="auto">
                 <Table.Thead>
                   <Table.Tr>
@@ -142,11 +163,17 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.porFormaPago.map((f) => (
-                    <Table.Tr key={f.formaPago}>
-                      <Table.Td>{etiquetaForma(f.formaPago)}</Table.Td>
-                      <Table.Td ta="right">{f.cantidad}</Table.Td>
-                      <Table.Td ta="right">{formatearPrecio(f.total)}</Table.Td>
+                  {porForma.map((f, i) => (
+                    <Table.Tr key={f.name}>
+                      <Table.Td>
+                        {/* The table is the donut's legend: each method with its colour. */}
+                        <Group gap={8} wrap="nowrap">
+                          <ColorSwatch color={`var(--mantine-color-${f.color.replace('.', '-')})`} size={14} aria-hidden data-color-de-forma={f.color} />
+                          {f.name}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right">{data.porFormaPago[i]?.cantidad}</Table.Td>
+                      <Table.Td ta="right">{formatearPrecio(f.value)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -162,7 +189,7 @@ function Resumen({ desde, hasta }: { desde: string; hasta: string }) {
             <Text c="dimmed">Sin datos.</Text>
           ) : (
             <>
-              <BarChart h={Math.max(160, top.length * 36)} data={top} dataKey="producto" orientation="vertical" yAxisProps={{ width: 140 }} series={[{ name: 'Unidades', color: 'teal.6' }]} aria-label="Gráfico de productos más vendidos" />
+              <BarChart h={Math.max(160, top.length * 36)} data={top} dataKey="producto" orientation="vertical" yAxisProps={{ width: 140 }} series={[{ name: 'Unidades', color: 'teal.6' }]} aria-hidden />
               <Table mt="sm" aria-label="Productos más vendidos">
                 <Table.Thead>
                   <Table.Tr>
