@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { ATRIBUTO_APP_MONTADA, AVISO_PRERENDER_DISTINTO, ID_ESTADO_INICIAL } from '../../domain/prerender';
 import { esperarSinViolaciones } from './accesibilidad';
@@ -47,8 +47,15 @@ export async function nuevaSesion(
   await contexto.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (ruta) => ruta.abort());
   const page = await contexto.newPage();
   const errores: string[] = [];
+  // A page the server answers 404 on purpose (the not-found page) is logged by the browser as a failed
+  // load of that very page: the answer asked for, not an error of the page.
+  const paginasNoEncontradas = new Set<string>();
+  page.on('response', (r) => {
+    if (r.status() === 404 && r.request().resourceType() === 'document') paginasNoEncontradas.add(r.url());
+  });
+  const esPaginaNoEncontrada = (m: ConsoleMessage) => m.text().includes('status of 404') && paginasNoEncontradas.has(m.location().url);
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/net::ERR_FAILED|ERR_BLOCKED|openstreetmap/.test(m.text())) errores.push(m.text());
+    if (m.type() === 'error' && !/net::ERR_FAILED|ERR_BLOCKED|openstreetmap/.test(m.text()) && !esPaginaNoEncontrada(m)) errores.push(m.text());
     // The prerendered page and the app's first render must agree (hydration, web/src/main.tsx).
     if (m.type() === 'warning' && m.text().includes(AVISO_PRERENDER_DISTINTO)) errores.push(m.text());
   });
