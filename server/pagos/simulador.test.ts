@@ -48,7 +48,10 @@ describe('simulated checkout', () => {
     expect(html).toContain('$\u00a02.000,00');
     for (const boton of ['Aprobar pago', 'Dejar pendiente', 'Rechazar pago']) expect(html).toContain(`>${boton}</button>`);
     expect(html).toContain(`action="${ruta}"`);
-    expect(html).not.toMatch(/<script|<link|https?:\/\/(?!localhost)/);
+    // Nothing to load but the shop's own icon (no /favicon.ico 404 in the console): no script, no
+    // stylesheet, nothing from another host.
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(html.replace('<link rel="icon" type="image/svg+xml" href="/favicon.svg">', '')).not.toMatch(/<script|<link|https?:\/\/(?!localhost)/);
   });
 
   it('approve: signed notification to the webhook, sale APROBADO, redirect to /mpsuccess with MP query string', async () => {
