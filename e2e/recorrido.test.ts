@@ -92,8 +92,8 @@ describe('customer journey', () => {
     await page.waitForURL('**/misCompras');
     const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
     await expect.poll(() => fila.isVisible()).toBe(true);
-    expect(await fila.getByText('Efectivo').isVisible()).toBe(true);
-    expect(await fila.getByText('Pendiente').isVisible()).toBe(true);
+    expect(await fila.getByText('Efectivo', { exact: true }).isVisible()).toBe(true);
+    expect(await fila.getByText('Pendiente', { exact: true }).isVisible()).toBe(true);
     expect(sinNbsp(await fila.getByRole('cell').nth(3).textContent())).toBe(total);
     const arrepentimiento = fila.getByRole('link', { name: `Arrepentimiento: pedir la cancelación de la venta ${id}` });
     expect(decodeURIComponent((await arrepentimiento.getAttribute('href')) ?? '')).toMatch(new RegExp(`^https://wa\\.me/\\d+\\?text=.*cancelar mi pedido N° ${id}`));
