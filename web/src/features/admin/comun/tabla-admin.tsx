@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FilaVacia } from './fila-vacia';
+import { TablaDesplazable } from './tabla-desplazable';
 
 /** A column title; the numeric ones are aligned right like their cells. */
 export type Columna = string | { titulo: string; derecha: true };
@@ -21,7 +22,7 @@ interface Props {
 /** The desktop table of an admin grid: titles, a message when empty, then the rows. */
 export function TablaAdmin({ etiqueta, anchoMinimo, columnas, vacia, mensajeVacia, resaltarAlPasar = true, children }: Props) {
   return (
-    <Table.ScrollContainer minWidth={anchoMinimo}>
+    <TablaDesplazable etiqueta={etiqueta} anchoMinimo={anchoMinimo}>
       <Table highlightOnHover={resaltarAlPasar} verticalSpacing="xs" aria-label={etiqueta}>
         <Table.Thead>
           <Table.Tr>
@@ -41,6 +42,6 @@ export function TablaAdmin({ etiqueta, anchoMinimo, columnas, vacia, mensajeVaci
           {children}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TablaDesplazable>
   );
 }

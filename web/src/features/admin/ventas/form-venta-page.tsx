@@ -15,6 +15,7 @@ import { useUser } from '../../../sesion/usuario-context';
 import { AccionesFila } from '../comun/acciones-fila';
 import { diaMendoza } from '../comun/fechas';
 import { FilaVacia } from '../comun/fila-vacia';
+import { TablaDesplazable } from '../comun/tabla-desplazable';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 import { estadoConVentaNueva, ventaNuevaDe } from './venta-nueva';
 
@@ -153,7 +154,7 @@ export default function FormVentaPage() {
         <Title order={2} size="h4" mt="xl" mb="xs">
           Detalles
         </Title>
-        <Table.ScrollContainer minWidth={480}>
+        <TablaDesplazable etiqueta="Detalles de la venta" anchoMinimo={480}>
           <Table aria-label="Detalles de la venta" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -184,7 +185,7 @@ export default function FormVentaPage() {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TablaDesplazable>
 
         {error && (
           <Text c="red" role="alert" mt="md">
