@@ -75,6 +75,8 @@ describe('page titles (issue 16, item 9)', () => {
     await expect.poll(() => s.page.title()).toBe('Nuestros Productos | Librería Mendoza');
     await s.page.getByRole('article').first().getByRole('link', { name: /^Ver detalles/ }).click();
     await s.page.waitForURL(/\/producto\/\d+$/);
+    // The product's own page, not the catalogue's heading still on screen.
+    await expect.poll(() => s.page.getByRole('button', { name: 'Volver' }).isVisible()).toBe(true);
     const titulo = await s.page.getByRole('heading', { level: 1 }).textContent();
     await expect.poll(() => s.page.title()).toMatch(new RegExp(`^${titulo!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} .* \\| Librería Mendoza$`));
     await s.page.getByRole('button', { name: 'Volver' }).click();
