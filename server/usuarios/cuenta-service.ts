@@ -9,23 +9,13 @@ import { registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria'
 import type { Db } from '../db/client';
 import { domicilio, persona, usuario } from '../db/schema';
 import { NoEncontrado } from '../errors';
-import { columnasDomicilio, guardarDomicilioDe } from './persona-service';
-import { camposCambiados } from './service';
+import { guardarDomicilioDe } from './persona-service';
+import { camposCambiados, obtenerUsuarioCompleto } from './service';
 
+/** The admin form's read of the user, shaped as the customer sees it (no id, no role). */
 export async function obtenerPerfil(db: Db, userId: number): Promise<Perfil> {
-  const [fila] = await db
-    .select({
-      usuario: usuario.usuario,
-      persona: { id: persona.id, nombre: persona.nombre, apellido: persona.apellido, telefono: persona.telefono, email: persona.email },
-      domicilio: columnasDomicilio,
-    })
-    .from(usuario)
-    .leftJoin(persona, eq(persona.userId, usuario.id))
-    .leftJoin(domicilio, eq(domicilio.id, persona.domicilioId))
-    .where(eq(usuario.id, userId));
-  if (!fila) throw new NoEncontrado(MENSAJES_USUARIO.usuarioNoEncontrado);
-  const { persona: p, ...resto } = fila;
-  return { ...resto, persona: p ? { nombre: p.nombre, apellido: p.apellido, telefono: p.telefono, email: p.email } : null };
+  const { usuario: u, persona: p, domicilio: d } = await obtenerUsuarioCompleto(db, userId);
+  return { usuario: u.usuario, persona: p ? { nombre: p.nombre, apellido: p.apellido, telefono: p.telefono, email: p.email } : null, domicilio: d };
 }
 
 /**
