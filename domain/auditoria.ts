@@ -43,6 +43,8 @@ export const ACCIONES_AUDITORIA = {
   'usuario.editar-datos': accion('usuario', 'Cambio de datos personales en Mi cuenta'),
   'usuario.cambiar-rol': accion('usuario', 'Cambio de rol'),
   'usuario.cambiar-clave': accion('usuario', 'Cambio de contraseña'),
+  'usuario.pedir-enlace-clave': accion('usuario', 'Enlace para recuperar la contraseña enviado'),
+  'usuario.recuperar-clave': accion('usuario', 'Contraseña recuperada con el enlace del correo'),
   'usuario.eliminar': accion('usuario', 'Baja de usuario'),
   'producto.crear': accion('producto', 'Alta de producto'),
   'producto.editar': accion('producto', 'Cambio de producto'),

@@ -9,6 +9,9 @@ export const paths = {
   producto: (id: number | string) => `/producto/${id}`,
   login: '/login',
   registro: '/registro',
+  /** A forgotten password: asks for the user name or e-mail; the link it sends opens restablecerClave. */
+  olvideClave: '/olvideClave',
+  restablecerClave: '/restablecerClave',
   pagoAprobado: '/mpsuccess',
   pagoPendiente: '/mppending',
   pagoRechazado: '/mpfailure',

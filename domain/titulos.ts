@@ -32,6 +32,8 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.dondeEstamos, 'Dónde estamos'],
   [paths.login, 'Iniciar sesión'],
   [paths.registro, 'Crear cuenta'],
+  [paths.olvideClave, 'Recuperar contraseña'],
+  [paths.restablecerClave, 'Nueva contraseña'],
   [paths.pagoAprobado, 'Pago aprobado'],
   [paths.pagoPendiente, 'Pago pendiente'],
   [paths.pagoRechazado, 'Pago rechazado'],

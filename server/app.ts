@@ -17,6 +17,7 @@ import { auditoriaRoutes } from './auditoria/routes';
 import { authPlugin, conAcceso } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
+import { correoPlugin } from './correo/plugin';
 import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
@@ -145,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
   // Before every route: it checks that each one declares its access, and enforces it.
   await app.register(authPlugin);
+  // Before the routes: its onResponse hook wakes the sender after a request that queued a message.
+  await app.register(correoPlugin);
   deps.antesDeLasRutas?.(app);
 
   await app.register(swagger, {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { TIENDA } from '../domain/tienda';
 
 const opcional = z
   .string()
@@ -160,6 +161,23 @@ const configSchema = z
     UNIDADES_POR_PRODUCTO_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** A cash cart order not concluded this many hours after it was placed expires and frees its units. */
     EFECTIVO_VENCE_HORAS: z.coerce.number().int().min(1).max(8760).default(72),
+    /**
+     * E-mail (server/correo/): the SMTP server as a URL ('smtps://usuario:clave@smtp.example.com');
+     * empty: messages go to the log and to .eml files in DATA_DIR/correo (the demo, offline).
+     */
+    SMTP_URL: opcional.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, "una URL smtp:// o smtps:// (por ejemplo 'smtps://usuario:clave@smtp.example.com:465')")
+        .optional(),
+    ),
+    /** The sender of every message. */
+    MAIL_FROM: opcional.pipe(z.string().max(200).optional()),
+    /** The owner's address for new-order notices; empty: none are sent. */
+    MAIL_DUENO: opcional.pipe(z.email('una dirección de correo').optional()),
+    /** Forgotten-password links asked per hour from one address (an IPv6 /64) and for one account. */
+    RECUPERAR_CLAVE_POR_DIRECCION_HORA: z.coerce.number().int().min(1).max(100_000).default(10),
+    RECUPERAR_CLAVE_POR_CUENTA_HORA: z.coerce.number().int().min(1).max(1000).default(3),
   })
   .superRefine((c, ctx) => {
     // Node refuses a headers limit above the request's: the headers are part of the request.
@@ -173,7 +191,17 @@ const configSchema = z
     DATA_DIR: path.resolve(c.DATA_DIR),
     UPLOADS_DIR: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    MAIL_FROM: c.MAIL_FROM ?? `${TIENDA.nombre} <no-responder@${hostDe(c.PUBLIC_URL ?? 'http://localhost')}>`,
   }));
+
+/** The host name of a URL, for the default sender's address ('localhost' if it cannot be read). */
+function hostDe(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
 
 export type Config = z.infer<typeof configSchema>;
 

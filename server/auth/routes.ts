@@ -18,6 +18,7 @@ import {
   quitarCookieInicioPendiente,
 } from './inicio-pendiente';
 import { tieneSegundoFactor, verificarCodigo } from './segundo-factor';
+import { recuperarClaveRoutes } from './recuperar-clave-routes';
 import { segundoFactorRoutes } from './segundo-factor-routes';
 import { borrarSesion, COOKIE_SESION, crearSesion, dejarCookieSesion, usuarioDeSesion } from './sesiones';
 
@@ -163,4 +164,5 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   await app.register(segundoFactorRoutes);
+  await app.register(recuperarClaveRoutes);
 }

@@ -453,6 +453,51 @@ export const contadorCatalogo = pgTable('contador_catalogo', {
   valor: bigint('valor', { mode: 'number' }).notNull(),
 });
 
+// ---- Correo y recuperación de contraseña (docs/decisions/031-correo-y-recuperar-clave.md) ----
+
+/**
+ * The outbox (server/correo/): each message is written in the same transaction as the change it tells
+ * about, so a rolled-back order sends nothing, and a sender sends it after the commit, retrying with
+ * back-off while SMTP is down. Senders claim rows with FOR UPDATE SKIP LOCKED: none is sent twice.
+ */
+export const correoPendiente = pgTable(
+  'correo_pendiente',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Which template (server/correo/plantillas.ts). */
+    tipo: text('tipo').notNull(),
+    /** The customer's address; null: the owner's (MAIL_DUENO, read when sending). */
+    destinatario: text('destinatario'),
+    /** What the template shows, as it was when the change committed (the order's lines, total...). */
+    datos: jsonb('datos').notNull(),
+    /** 'pendiente', 'enviado', or 'descartado' (an owner notice without MAIL_DUENO, a link past its time). */
+    estado: text('estado').notNull().default('pendiente'),
+    creado: momento('creado').notNull().defaultNow(),
+    intentos: integer('intentos').notNull().default(0),
+    /** When a sender may take it: now, after a failure the back-off, while one sends it a lease. */
+    proximoIntento: momento('proximo_intento').notNull().defaultNow(),
+    ultimoError: text('ultimo_error'),
+    enviado: momento('enviado'),
+  },
+  (t) => [index('correo_pendiente_proximo_idx').on(t.proximoIntento).where(sql`${t.estado} = 'pendiente'`)],
+);
+
+/** A forgotten password's one-use link: only the SHA-256 of its random token is kept. */
+export const recuperacionClave = pgTable(
+  'recuperacion_clave',
+  {
+    /** SHA-256 of the token the link carries. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    creado: momento('creado').notNull().defaultNow(),
+    expira: momento('expira').notNull(),
+    usado: momento('usado'),
+  },
+  (t) => [index('recuperacion_clave_user_idx').on(t.userId, t.creado)],
+);
+
 export const schema = {
   usuario,
   domicilio,
@@ -478,4 +523,6 @@ export const schema = {
   terminoBusqueda,
   marcaCatalogo,
   contadorCatalogo,
+  correoPendiente,
+  recuperacionClave,
 };

@@ -93,6 +93,8 @@ beforeAll(async () => {
     preferencia: new URL(preferencia.json().init_point).pathname.split('/').pop()!,
     codigo: libre.codigo,
   });
+  // The order's messages go out before the first digest: the sender must not change a row mid-fuzz.
+  await t.app.correo.enviarPendientes();
 });
 afterAll(() => t.cerrar());
 
@@ -142,6 +144,9 @@ const PLANTILLAS: Record<string, Plantilla> = {
   'POST /api/auth/segundo-factor/codigos-de-recuperacion': { cuerpo: () => ({ codigo: '123456' }) },
   'POST /api/auth/segundo-factor/desactivacion': { cuerpo: () => ({ codigo: '123456' }) },
   'DELETE /api/user/:id/segundo-factor': { params: () => ({ id: ids.victima }) },
+  // An account no one has: a request that got through would queue nothing (the answer is the same).
+  'POST /api/auth/olvide-clave': { cuerpo: () => ({ usuario: 'nadie-fuzz@example.com' }) },
+  'POST /api/auth/restablecer-clave': { cuerpo: () => ({ token: 'token-que-no-existe', clave: 'cartulina-roja-2024', repetida: 'cartulina-roja-2024' }) },
   'POST /api/categoria': { cuerpo: () => ({ denominacion: 'Categoría nueva' }) },
   'PUT /api/cuenta': { cuerpo: () => ({ persona: persona(), domicilio: domicilioFueraDeMendoza() }) },
   'POST /api/cuenta/sesiones/cerrar-otras': {},

@@ -4,6 +4,7 @@ import type { EstadoPago } from '../../domain/enums';
 import { mismoMonto, montoDeItems } from '../../domain/money';
 import { MENSAJES_PAGO, pagarHasta, sePuedePagar, type EstadoPagoVenta, type PreferenciaCreada } from '../../domain/pago';
 import { contextoDeMercadoPago, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
+import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, venta } from '../db/schema';
 import { AppError, Conflicto, NoEncontrado, Prohibido } from '../errors';
@@ -235,6 +236,7 @@ export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date(), co
       despues: { estadoPago: nuevo, pagoId: pago.id, ...(stockLiberado !== v.stockLiberado ? { stockLiberado } : {}) },
       detalle: { monto: pago.transaction_amount, ...(sinStockParaAprobacionTardia ? { sinStockParaAprobacionTardia } : {}) },
     });
+    if (nuevo !== 'PENDIENTE') await avisarDeVenta(tx, ventaId, nuevo === 'APROBADO' ? 'pago-aprobado' : 'pago-rechazado');
     return { tipo: 'registrado', ventaId, estadoPago: nuevo, stockLiberado, sinStockParaAprobacionTardia };
   });
 }

@@ -13,6 +13,7 @@ import type { Pedido, PedidoRespuesta } from '../../domain/pedido';
 import { pedidoSchema } from '../../domain/pedido';
 import type { Venta } from '../../domain/venta';
 import { idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
+import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
 import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } from '../db/schema';
 import { AppError, Conflicto, NoAutenticado, NoEncontrado } from '../errors';
@@ -137,6 +138,7 @@ export async function crearPedido(
         lineas: lineas.map(({ promocionId, ...l }) => (promocionId === null ? l : { ...l, promocionId })),
       },
     });
+    await avisarDeVenta(tx, ventaId, 'pedido-recibido');
 
     const respuesta = { id: ventaId, total };
     if (claveIdempotencia) {

@@ -13,6 +13,7 @@ import type {
 } from '../../domain/venta';
 import { ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
+import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
 import { detalleVenta, producto, usuario, venta } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
@@ -268,6 +269,7 @@ export async function actualizarVenta(db: Db, id: number, entrada: VentaActualiz
     if (total <= 0) throw new Invalido(MENSAJES.totalVentaMayorACero);
     const cambios = diferencias(antes, await ventaAuditada(tx, id), ['estadoVenta', 'formaPago', 'envio', 'total']);
     if (cambios) await registrarEvento(tx, contexto, { accion: 'venta.editar', entidadId: id, ...cambios });
+    if (actual.estadoVenta !== 'CONCLUIDO' && datos.estadoVenta === 'CONCLUIDO') await avisarDeVenta(tx, id, 'pedido-concluido');
     return obtenerVenta(tx, id);
   });
 }

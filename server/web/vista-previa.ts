@@ -137,6 +137,7 @@ const NO_INDEXAR = [
   paths.pagoAprobado,
   paths.pagoPendiente,
   paths.pagoRechazado,
+  paths.restablecerClave,
 ]
 
 export const robotsTxt = (publica: string) =>

@@ -40,6 +40,8 @@ export const rutas: RouteObject[] = [
       { path: 'producto/:idProducto', ...perezosa(() => import('../features/producto/producto-page')) },
       { path: 'promociones', ...perezosa(() => import('../features/promociones/promociones-page')) },
       { path: 'registro', ...perezosa(() => import('../features/registro/registro-page')) },
+      { path: 'olvideClave', ...perezosa(() => import('../features/auth/olvide-clave-page')) },
+      { path: 'restablecerClave', ...perezosa(() => import('../features/auth/restablecer-clave-page')) },
       { path: 'mpsuccess', ...pago('PagoAprobadoPage') },
       { path: 'mppending', ...pago('PagoPendientePage') },
       { path: 'mpfailure', ...pago('PagoRechazadoPage') },

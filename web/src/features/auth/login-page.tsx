@@ -99,6 +99,9 @@ export default function LoginPage() {
             <Button type="submit" loading={isSubmitting} fullWidth size="md">
               Ingresar
             </Button>
+            <Anchor component={Link} to={paths.olvideClave} size="sm" ta="center">
+              ¿Olvidaste tu contraseña?
+            </Anchor>
             <Text ta="center" size="sm" c="dimmed">
               ¿No tenés cuenta?
             </Text>
