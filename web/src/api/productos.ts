@@ -6,13 +6,16 @@ export interface FiltrosCatalogo {
   q?: string;
   marca?: string;
   categoriaId?: number;
-  orden: OrdenPrecio;
+  orden: OrdenPrecio | 'relevancia';
   pagina: number;
   porPagina: number;
 }
 
+/** With a search that found nothing, the closest text that finds something ('¿Quisiste decir…?'). */
+export type PaginaCatalogo = PaginaProductos & { quisisteDecir?: string | null };
+
 export const obtenerProductos = (filtros: FiltrosCatalogo) =>
-  apiFetch<PaginaProductos>('producto', { query: { ...filtros } });
+  apiFetch<PaginaCatalogo>('producto', { query: { ...filtros } });
 
 export const productosQuery = (filtros: FiltrosCatalogo) =>
   queryOptions({
