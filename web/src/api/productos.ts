@@ -6,16 +6,13 @@ export interface FiltrosCatalogo {
   q?: string;
   marca?: string;
   categoriaId?: number;
-  orden: OrdenPrecio | 'relevancia';
+  orden: OrdenPrecio;
   pagina: number;
   porPagina: number;
 }
 
-/** With a search that found nothing, the closest text that finds something ('¿Quisiste decir…?'). */
-export type PaginaCatalogo = PaginaProductos & { quisisteDecir?: string | null };
-
 export const obtenerProductos = (filtros: FiltrosCatalogo) =>
-  apiFetch<PaginaCatalogo>('producto', { query: { ...filtros } });
+  apiFetch<PaginaProductos>('producto', { query: { ...filtros } });
 
 export const productosQuery = (filtros: FiltrosCatalogo) =>
   queryOptions({

@@ -49,16 +49,13 @@ export function CampoSelect({ etiqueta, opciones, value, onChange, style }: Camp
   );
 }
 
-/** The catalogue's order: the spec's price toggle, and with a search 'Más relevantes' first (issue 17). */
-export type OrdenCatalogo = OrdenPrecio | 'relevancia';
-const ORDEN_LABEL: Record<OrdenCatalogo, string> = { relevancia: 'Más relevantes', ...ORDEN_PRECIO_LABEL };
-
-/** What the catalogue shows when the URL names no order: by relevance with a search, by price without. */
-export const ordenPorDefecto = (q: string | undefined): OrdenCatalogo => (q ? 'relevancia' : 'asc');
+/** What the catalogue shows when the URL names no order: by relevance with a search, by price without (issue 17). */
+export const ordenPorDefecto = (q: string | undefined): OrdenPrecio => (q ? 'relevancia' : 'asc');
 
 /** Native radios drawn as a segmented control (arrow keys move between them); 'Más relevantes' only with a search. */
-export function OrdenToggle({ conBusqueda, value, onChange }: { conBusqueda: boolean; value: OrdenCatalogo; onChange: (orden: OrdenCatalogo) => void }) {
-  const ordenes: OrdenCatalogo[] = conBusqueda ? ['relevancia', ...ORDENES_PRECIO] : [...ORDENES_PRECIO];
+export function OrdenToggle({ conBusqueda, value, onChange }: { conBusqueda: boolean; value: OrdenPrecio; onChange: (orden: OrdenPrecio) => void }) {
+  // The spec's toggle ('Menor a mayor' / 'Mayor a menor'), with 'Más relevantes' first while searching.
+  const ordenes = conBusqueda ? ORDENES_PRECIO : ORDENES_PRECIO.filter((o) => o !== 'relevancia');
   return (
     <fieldset className={classes.orden}>
       <legend className={classes.etiqueta}>Ordenar</legend>
@@ -66,7 +63,7 @@ export function OrdenToggle({ conBusqueda, value, onChange }: { conBusqueda: boo
         {ordenes.map((o) => (
           <label key={o} className={classes.ordenOpcion}>
             <input type="radio" name="orden" value={o} checked={value === o} onChange={() => onChange(o)} />
-            {ORDEN_LABEL[o]}
+            {ORDEN_PRECIO_LABEL[o]}
           </label>
         ))}
       </div>
