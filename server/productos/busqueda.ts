@@ -1,10 +1,11 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PALABRAS_VACIAS, palabrasDe, plegar, raiz } from '../../domain/plegado';
+import { normalizarBusqueda } from '../../domain/texto';
 import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
 import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
-import { sinonimo } from '../db/schema';
+import { categoria, contadorCatalogo, marcaCatalogo, producto, sinonimo } from '../db/schema';
 import { contieneSinAcentos, escaparLike } from '../db/texto-sql';
 
 // The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
@@ -301,6 +302,57 @@ const dialecto = new PgDialect();
 export const aSql = (consulta: SQL): { sql: string; params: unknown[] } => dialecto.sqlToQuery(consulta);
 
 // ---- The catalogue, suggestions and '¿Quisiste decir…?' ----
+
+export const columnasProducto = {
+  id: producto.id,
+  denominacion: producto.denominacion,
+  marca: producto.marca,
+  codigo: producto.codigo,
+  imagen: producto.imagen,
+  precio: producto.precio,
+  costo: producto.costo,
+  porcentaje: producto.porcentaje,
+  stock: producto.stock,
+  cantidadVendida: producto.cantidadVendida,
+  descripcion: producto.descripcion,
+  categoria: { id: categoria.id, denominacion: categoria.denominacion },
+};
+
+
+/** A page without words to find: today's filters, in price order (an index serves it). */
+export function consultasSinTexto(db: Db, filtros: ProductoFiltros) {
+  const condiciones: SQL[] = [];
+  if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
+  if (filtros.codigo) condiciones.push(contieneSinAcentos(producto.codigo, normalizarBusqueda(filtros.codigo)));
+  if (filtros.categoriaId) condiciones.push(eq(producto.categoriaId, filtros.categoriaId));
+  const where = condiciones.length > 0 ? and(...condiciones) : undefined;
+  const orden = filtros.orden === 'desc' ? [desc(producto.precio), desc(producto.id)] : [asc(producto.precio), asc(producto.id)];
+  const items = db
+    .select(columnasProducto)
+    .from(producto)
+    .innerJoin(categoria, eq(categoria.id, producto.categoriaId))
+    .where(where)
+    .orderBy(...orden)
+    .limit(filtros.porPagina)
+    .offset((filtros.pagina - 1) * filtros.porPagina);
+  // Without filters the total is the count the triggers keep, not a count of every row.
+  const total = where
+    ? db.select({ total: count() }).from(producto).where(where)
+    : db.select({ total: contadorCatalogo.valor }).from(contadorCatalogo).where(eq(contadorCatalogo.nombre, 'productos'));
+  return { items, total };
+}
+
+export const consultaDeMarcas = (db: Db) => db.select({ marca: marcaCatalogo.marca }).from(marcaCatalogo);
+
+/** For the bench: the statements a catalogue request runs (after synonym expansion), as drizzle gives them. */
+export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<{ sql: string; params: unknown[] }[]> {
+  const marcas = consultaDeMarcas(db).toSQL();
+  const busqueda = await busquedaDelCatalogo(db, filtros);
+  if (busqueda) return [aSql(sqlDeBusqueda(busqueda)), marcas];
+  const consultas = consultasSinTexto(db, filtros);
+  return [consultas.items.toSQL(), consultas.total.toSQL(), marcas];
+}
+
 
 /** A search row as the API's product (numeric columns come as text from both drivers). */
 export const productoDeFila = (f: FilaBusqueda): Producto => ({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MENSAJES } from '../../domain/mensajes';
 import {
@@ -16,56 +16,17 @@ import {
 import { busquedaDeProducto, normalizarBusqueda } from '../../domain/texto';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
-import { categoria, contadorCatalogo, detalleVenta, marcaCatalogo, producto } from '../db/schema';
+import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
-import { aSql, buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, huecosDeTextos, quisisteDecir, sqlDeBusqueda } from './busqueda';
+import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, consultaDeMarcas, consultasSinTexto, huecosDeTextos, quisisteDecir } from './busqueda';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
 
-const columnasProducto = {
-  id: producto.id,
-  denominacion: producto.denominacion,
-  marca: producto.marca,
-  codigo: producto.codigo,
-  imagen: producto.imagen,
-  precio: producto.precio,
-  costo: producto.costo,
-  porcentaje: producto.porcentaje,
-  stock: producto.stock,
-  cantidadVendida: producto.cantidadVendida,
-  descripcion: producto.descripcion,
-  categoria: { id: categoria.id, denominacion: categoria.denominacion },
-};
 
 /** Cost and margin leave the server only for admins. */
 export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Producto): Producto => publico;
-
-/** A page without words to find: today's filters, in price order (an index serves it). */
-function consultasSinTexto(db: Db, filtros: ProductoFiltros) {
-  const condiciones: SQL[] = [];
-  if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
-  if (filtros.codigo) condiciones.push(contieneSinAcentos(producto.codigo, normalizarBusqueda(filtros.codigo)));
-  if (filtros.categoriaId) condiciones.push(eq(producto.categoriaId, filtros.categoriaId));
-  const where = condiciones.length > 0 ? and(...condiciones) : undefined;
-  const orden = filtros.orden === 'desc' ? [desc(producto.precio), desc(producto.id)] : [asc(producto.precio), asc(producto.id)];
-  const items = db
-    .select(columnasProducto)
-    .from(producto)
-    .innerJoin(categoria, eq(categoria.id, producto.categoriaId))
-    .where(where)
-    .orderBy(...orden)
-    .limit(filtros.porPagina)
-    .offset((filtros.pagina - 1) * filtros.porPagina);
-  // Without filters the total is the count the triggers keep, not a count of every row.
-  const total = where
-    ? db.select({ total: count() }).from(producto).where(where)
-    : db.select({ total: contadorCatalogo.valor }).from(contadorCatalogo).where(eq(contadorCatalogo.nombre, 'productos'));
-  return { items, total };
-}
-
-const consultaDeMarcas = (db: Db) => db.select({ marca: marcaCatalogo.marca }).from(marcaCatalogo);
 
 export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
   const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
@@ -78,15 +39,6 @@ export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise
   const consultas = consultasSinTexto(db, filtros);
   const [items, [totales]] = await Promise.all([consultas.items, consultas.total]);
   return { items, total: totales?.total ?? 0, ...pagina, marcas, quisisteDecir: null };
-}
-
-/** For the bench: the statements a catalogue request runs (after synonym expansion), as drizzle gives them. */
-export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<{ sql: string; params: unknown[] }[]> {
-  const marcas = consultaDeMarcas(db).toSQL();
-  const busqueda = await busquedaDelCatalogo(db, filtros);
-  if (busqueda) return [aSql(sqlDeBusqueda(busqueda)), marcas];
-  const consultas = consultasSinTexto(db, filtros);
-  return [consultas.items.toSQL(), consultas.total.toSQL(), marcas];
 }
 
 /** Spanish order ('Ñ' after 'N', accents and case aside), whatever the database's collation. */
