@@ -35,4 +35,6 @@ export const paths = {
   formPromocion: (id: number | string) => `/formPromocion/${id}`,
   detallePromocion: (id: number | string) => `/detallePromocion/${id}`,
   stock: '/stock',
+  /** The search's regional synonyms (issue 17). */
+  grillaSinonimos: '/grillaSinonimos',
 } as const;

@@ -55,6 +55,7 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.formPromocion(':id'), nuevoOEditar('Nueva promoción', 'Editar promoción')],
   [paths.detallePromocion(':id'), 'Productos de la promoción'],
   [paths.stock, 'Carga de stock'],
+  [paths.grillaSinonimos, 'Sinónimos'],
 ];
 
 const escaparRegex = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -153,6 +153,7 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
         '/formUsuario/0',
         '/grillaInformes',
         '/auditoria',
+        '/grillaSinonimos',
       ]) {
         await page.goto(ruta);
         await visible(page.getByRole('heading', { level: 1 }));

@@ -19,6 +19,7 @@ const RUTAS_ADMIN = [
   '/formUsuario/0',
   '/grillaInformes',
   '/auditoria',
+  '/grillaSinonimos',
 ];
 
 describe('admin routes (spec sections 2 and 6)', () => {

@@ -41,7 +41,7 @@ describe('catalogue (spec screen 5)', () => {
   it('searches, filters by brand and category, sorts, and keeps it all in the URL', async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products');
-    await s.page.getByRole('searchbox', { name: 'Buscar' }).fill('lapi');
+    await s.page.getByRole('combobox', { name: 'Buscar' }).fill('lapi');
     await s.page.waitForURL(/q=lapi/);
     await expect.poll(() => tarjetas(s.page).count()).toBe(4);
     expect((await tarjetas(s.page).allInnerTexts()).every((t) => /l[aá]pi/i.test(t))).toBe(true);
@@ -64,7 +64,7 @@ describe('catalogue (spec screen 5)', () => {
     // Shared or reloaded, the page shows the same.
     await s.page.reload();
     await expect.poll(() => tarjetas(s.page).count()).toBe(2);
-    expect(await s.page.getByRole('searchbox', { name: 'Buscar' }).inputValue()).toBe('lapi');
+    expect(await s.page.getByRole('combobox', { name: 'Buscar' }).inputValue()).toBe('lapi');
     expect(await s.page.getByRole('combobox', { name: 'Marca' }).inputValue()).toBe('Faber-Castell');
     expect(await s.page.getByRole('combobox', { name: 'Categoría' }).locator('option:checked').textContent()).toBe('Escolar');
     expect(await s.page.getByRole('radio', { name: 'Mayor a menor' }).isChecked()).toBe(true);
@@ -215,7 +215,7 @@ describe('rough edges of the catalogue (issue 16)', () => {
   it('a search longer than the server takes: the box stops at the limit, and such a link shows the error, not "0 productos"', async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products');
-    const buscar = s.page.getByRole('searchbox', { name: 'Buscar' });
+    const buscar = s.page.getByRole('combobox', { name: 'Buscar' });
     expect(await buscar.getAttribute('maxlength')).toBe(String(LARGO_MAXIMO_BUSQUEDA));
     await buscar.fill('x'.repeat(150));
     expect((await buscar.inputValue()).length).toBeLessThanOrEqual(LARGO_MAXIMO_BUSQUEDA);

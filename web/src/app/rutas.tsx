@@ -81,6 +81,7 @@ export const rutas: RouteObject[] = [
           { path: 'formUsuario/:idUsuario', ...admin(() => import('../features/admin/usuarios/form-usuario-page')) },
           { path: 'grillaInformes', ...admin(() => import('../features/admin/informes/grilla-informes-page')) },
           { path: 'auditoria', ...admin(() => import('../features/admin/auditoria/grilla-auditoria-page')) },
+          { path: 'grillaSinonimos', ...admin(() => import('../features/admin/sinonimos/grilla-sinonimos-page')) },
         ],
       },
       { path: '*', element: <NoEncontradaPage /> },

@@ -1,13 +1,15 @@
-import { Alert, Button, Card, Center, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../../../../domain/paginacion-reglas';
 import { mensajeDeError } from '../../api/client';
 import { useCategorias, useProductos, type FiltrosCatalogo } from '../../api/productos';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import classes from './catalogo.module.css';
-import { CampoBusqueda, CampoSelect, OrdenPrecioToggle } from './filtros';
+import { paths } from '../../app/paths';
+import { BusquedaSugerida } from './busqueda-sugerida';
+import { CampoSelect, OrdenToggle, ordenPorDefecto } from './filtros';
 import { ProductoCard } from './producto-card';
 
 const POR_PAGINA = 24;
@@ -16,11 +18,14 @@ const POR_PAGINA = 24;
 function leerFiltros(params: URLSearchParams): FiltrosCatalogo {
   const categoriaId = Number(params.get('categoria'));
   const pagina = Number(params.get('pagina'));
+  const q = params.get('q')?.trim() || undefined;
+  // With a search, 'Más relevantes' unless the URL asks for a price order; without one, the price order.
+  const orden = params.get('orden');
   return {
-    q: params.get('q')?.trim() || undefined,
+    q,
     marca: params.get('marca') || undefined,
     categoriaId: Number.isInteger(categoriaId) && categoriaId > 0 ? categoriaId : undefined,
-    orden: params.get('orden') === 'desc' ? 'desc' : 'asc',
+    orden: orden === 'asc' || orden === 'desc' || (q && orden === 'relevancia') ? orden : ordenPorDefecto(q),
     pagina: Number.isInteger(pagina) && pagina > 0 ? pagina : 1,
     porPagina: POR_PAGINA,
   };
@@ -50,6 +55,7 @@ export default function CatalogoPage() {
   const { data, isPending, isError, error, isPlaceholderData } = useProductos(filtros, !busquedaLarga);
   const { data: categorias } = useCategorias();
   const [busqueda, setBusqueda] = useState(filtros.q ?? '');
+  const navigate = useNavigate();
 
   const cambiar = (cambios: Record<string, string | undefined>, reiniciarPagina = true, reemplazar = false) => {
     // From the address bar itself: the debounced search may run with an older render's closure.
@@ -77,6 +83,14 @@ export default function CatalogoPage() {
     const texto = nuevos.toString();
     return texto ? `?${texto}` : '?';
   };
+  /** The same filters with another search, from its first page and in its default order. */
+  const conBusqueda = (q: string) => {
+    const nuevos = new URLSearchParams(params);
+    nuevos.set('q', q);
+    nuevos.delete('pagina');
+    nuevos.delete('orden');
+    return `?${nuevos.toString()}`;
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -85,7 +99,7 @@ export default function CatalogoPage() {
       </Title>
       <div className={classes.filtros}>
         <Group gap="sm" align="flex-end" wrap="wrap" role="search">
-          <CampoBusqueda
+          <BusquedaSugerida
             etiqueta="Buscar"
             placeholder="Nombre, marca o código"
             maxLength={LARGO_MAXIMO_BUSQUEDA}
@@ -93,6 +107,20 @@ export default function CatalogoPage() {
             onChange={(texto) => {
               setBusqueda(texto);
               buscar(texto);
+            }}
+            onBuscar={(texto) => {
+              buscar(texto);
+              buscar.flush();
+            }}
+            onElegir={(s) => {
+              buscar.cancel();
+              if (s.tipo === 'producto') {
+                navigate(paths.producto(s.producto.id));
+                return;
+              }
+              // A brand narrows the catalogue by itself: the letters typed to find it are not a search.
+              setBusqueda('');
+              cambiar({ marca: s.marca, q: undefined });
             }}
             style={{ flex: '1 1 220px' }}
           />
@@ -119,7 +147,11 @@ export default function CatalogoPage() {
             onChange={(categoria) => cambiar({ categoria: categoria || undefined })}
             style={{ flex: '1 1 160px' }}
           />
-          <OrdenPrecioToggle value={filtros.orden} onChange={(orden) => cambiar({ orden: orden === 'desc' ? 'desc' : undefined })} />
+          <OrdenToggle
+            conBusqueda={Boolean(filtros.q)}
+            value={filtros.orden}
+            onChange={(orden) => cambiar({ orden: orden === ordenPorDefecto(filtros.q) ? undefined : orden })}
+          />
         </Group>
       </div>
 
@@ -164,6 +196,15 @@ export default function CatalogoPage() {
         <Center py="xl">
           <Stack align="center" gap="sm">
             <Text c="dimmed">No encontramos productos con esos filtros.</Text>
+            {lista.quisisteDecir && (
+              <Text>
+                ¿Quisiste decir{' '}
+                <Anchor component={Link} to={conBusqueda(lista.quisisteDecir)} fw={600} onClick={() => setBusqueda(lista.quisisteDecir ?? '')}>
+                  {lista.quisisteDecir}
+                </Anchor>
+                ?
+              </Text>
+            )}
             {hayFiltros && (
               <Button
                 variant="light"

@@ -1,9 +1,9 @@
 // The catalogue's filters as native controls styled like Mantine's inputs (filtros.module.css). Mantine's
 // TextInput and NativeSelect give themselves a new id in a layout effect after hydration: an urgent
 // re-render that made React finish taking over the page in one long task.
-import { IconSearch, IconSelector } from '@tabler/icons-react';
-import { useId, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
-import { ORDEN_PRECIO_LABEL, type OrdenPrecio } from '../../../../domain/producto-reglas';
+import { IconSelector } from '@tabler/icons-react';
+import { useId, type CSSProperties, type ReactNode } from 'react';
+import { ORDEN_PRECIO_LABEL, ORDENES_PRECIO, type OrdenPrecio } from '../../../../domain/producto-reglas';
 import classes from './filtros.module.css';
 
 interface Campo {
@@ -22,36 +22,6 @@ function ConEtiqueta({ etiqueta, style, control }: Pick<Campo, 'etiqueta' | 'sty
       </label>
       <div className={classes.caja}>{control(id)}</div>
     </div>
-  );
-}
-
-export function CampoBusqueda({
-  etiqueta,
-  placeholder,
-  maxLength,
-  value,
-  onChange,
-  style,
-}: Campo & { placeholder: string; maxLength?: number; onChange: (valor: string) => void }) {
-  return (
-    <ConEtiqueta
-      etiqueta={etiqueta}
-      style={style}
-      control={(id) => (
-        <>
-          <IconSearch size={16} className={classes.iconoIzquierda} aria-hidden />
-          <input
-            id={id}
-            type="search"
-            className={`${classes.control} ${classes.conIcono}`}
-            placeholder={placeholder}
-            maxLength={maxLength}
-            value={value}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.currentTarget.value)}
-          />
-        </>
-      )}
-    />
   );
 }
 
@@ -79,15 +49,20 @@ export function CampoSelect({ etiqueta, opciones, value, onChange, style }: Camp
   );
 }
 
-/** Spec screen 5's price sort toggle: two native radios drawn as a segmented control (arrow keys move between them). */
-export function OrdenPrecioToggle({ value, onChange }: { value: OrdenPrecio; onChange: (orden: OrdenPrecio) => void }) {
+/** What the catalogue shows when the URL names no order: by relevance with a search, by price without (issue 17). */
+export const ordenPorDefecto = (q: string | undefined): OrdenPrecio => (q ? 'relevancia' : 'asc');
+
+/** Native radios drawn as a segmented control (arrow keys move between them); 'Más relevantes' only with a search. */
+export function OrdenToggle({ conBusqueda, value, onChange }: { conBusqueda: boolean; value: OrdenPrecio; onChange: (orden: OrdenPrecio) => void }) {
+  // The spec's toggle ('Menor a mayor' / 'Mayor a menor'), with 'Más relevantes' first while searching.
+  const ordenes = conBusqueda ? ORDENES_PRECIO : ORDENES_PRECIO.filter((o) => o !== 'relevancia');
   return (
     <fieldset className={classes.orden}>
-      <legend className={classes.etiqueta}>Precio</legend>
+      <legend className={classes.etiqueta}>Ordenar</legend>
       <div className={classes.ordenOpciones}>
-        {(Object.keys(ORDEN_PRECIO_LABEL) as OrdenPrecio[]).map((o) => (
+        {ordenes.map((o) => (
           <label key={o} className={classes.ordenOpcion}>
-            <input type="radio" name="orden-precio" value={o} checked={value === o} onChange={() => onChange(o)} />
+            <input type="radio" name="orden" value={o} checked={value === o} onChange={() => onChange(o)} />
             {ORDEN_PRECIO_LABEL[o]}
           </label>
         ))}

@@ -1,7 +1,7 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPackageImport, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconLanguage, IconPackageImport, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatearPrecio } from '../../../../../domain/money';
@@ -59,6 +59,9 @@ export default function GrillaProductosPage() {
         </Button>
         <Button component={Link} to={paths.stock} variant="light" leftSection={<IconPackageImport size={16} />}>
           Actualizar stock
+        </Button>
+        <Button component={Link} to={paths.grillaSinonimos} variant="light" leftSection={<IconLanguage size={16} />}>
+          Sinónimos
         </Button>
       </Encabezado>
 

@@ -1,0 +1,183 @@
+// The catalogue's search box as an ARIA 1.2 combobox (an input that controls a listbox of suggestions,
+// aria-activedescendant for the highlighted one) in plain elements and a CSS module, like the other
+// filters: the server draws the closed box, and nothing here runs a layout effect or measures itself
+// after hydration (docs/decisions/015). The list only exists once the person types.
+import { IconSearch, IconTag } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import type { AutocompletarProducto } from '../../../../domain/busqueda';
+import { urlMiniatura } from '../../../../domain/imagenes';
+import { formatearPrecio } from '../../../../domain/money';
+import { LARGO_MINIMO_SUGERENCIAS, useAutocompletar } from '../../api/autocompletar';
+import { urlImagen } from '../../app/paths';
+import filtros from './filtros.module.css';
+import classes from './busqueda-sugerida.module.css';
+
+/** What the person chose: a brand (the brand filter) or a product (its page). */
+export type Sugerencia = { tipo: 'marca'; marca: string } | { tipo: 'producto'; producto: AutocompletarProducto };
+
+interface Props {
+  etiqueta: string;
+  placeholder: string;
+  maxLength?: number;
+  value: string;
+  onChange: (texto: string) => void;
+  /** Enter with no suggestion highlighted: search the text now. */
+  onBuscar: (texto: string) => void;
+  onElegir: (sugerencia: Sugerencia) => void;
+  style?: CSSProperties;
+}
+
+/** Suggestions are asked this long after the last key: one request per pause, not per letter. */
+const ESPERA_SUGERENCIAS_MS = 150;
+
+export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onChange, onBuscar, onElegir, style }: Props) {
+  const id = useId();
+  const idLista = `${id}-sugerencias`;
+  const idOpcion = (i: number) => `${id}-opcion-${i}`;
+  const [abierta, setAbierta] = useState(false);
+  const [activa, setActiva] = useState(-1);
+  const texto = value.trim();
+  const [textoEsperado] = useDebouncedValue(texto, ESPERA_SUGERENCIAS_MS);
+  const consulta = useAutocompletar(textoEsperado);
+
+  const conTexto = texto.length >= LARGO_MINIMO_SUGERENCIAS;
+  // The answer shown is the current text's (or the last one while the next comes: keepPreviousData).
+  const datos = conTexto ? consulta.data : undefined;
+  const sugerencias: Sugerencia[] = datos
+    ? [...datos.marcas.map((marca) => ({ tipo: 'marca' as const, marca })), ...datos.productos.map((producto) => ({ tipo: 'producto' as const, producto }))]
+    : [];
+  const cargando = conTexto && (textoEsperado !== texto || consulta.isFetching);
+  const visible = abierta && conTexto && (sugerencias.length > 0 || cargando || consulta.isSuccess);
+  const conOpciones = visible && sugerencias.length > 0;
+  const indiceActivo = conOpciones && activa < sugerencias.length ? activa : -1;
+
+  const cerrar = () => {
+    setAbierta(false);
+    setActiva(-1);
+  };
+  const elegir = (s: Sugerencia) => {
+    cerrar();
+    onElegir(s);
+  };
+  const mover = (paso: 1 | -1) => {
+    if (!visible) {
+      setAbierta(true);
+      return;
+    }
+    if (sugerencias.length === 0) return;
+    // From the box, down goes to the first and up to the last; past either end, back to the box.
+    const siguiente = indiceActivo + paso;
+    setActiva(siguiente < -1 ? sugerencias.length - 1 : siguiente >= sugerencias.length ? -1 : siguiente);
+  };
+
+  const alPresionar = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      mover(e.key === 'ArrowDown' ? 1 : -1);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const s = indiceActivo >= 0 ? sugerencias[indiceActivo] : undefined;
+      if (s) elegir(s);
+      else {
+        cerrar();
+        onBuscar(value);
+      }
+    } else if (e.key === 'Escape' && visible) {
+      // Closes the list; a second Escape clears the box (the search input's own behaviour).
+      e.preventDefault();
+      cerrar();
+    }
+  };
+
+  const marcas = sugerencias.filter((s) => s.tipo === 'marca');
+  const productos = sugerencias.filter((s) => s.tipo === 'producto');
+  const opcion = (s: Sugerencia, i: number) => (
+    <div
+      key={s.tipo === 'marca' ? `m-${s.marca}` : `p-${s.producto.id}`}
+      id={idOpcion(i)}
+      role="option"
+      aria-selected={i === indiceActivo}
+      className={classes.opcion}
+      // The box keeps the focus: a click does not blur it before choosing.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => elegir(s)}
+      onMouseMove={() => i !== indiceActivo && setActiva(i)}
+    >
+      {s.tipo === 'marca' ? (
+        <>
+          <IconTag size={18} className={classes.iconoMarca} aria-hidden />
+          <span className={classes.nombre}>{s.marca}</span>
+        </>
+      ) : (
+        <>
+          <img className={classes.miniatura} src={urlMiniatura(s.producto.imagen) ?? urlImagen(null)} alt="" width={32} height={32} loading="lazy" />
+          <span className={classes.nombre}>
+            {s.producto.denominacion}
+            <span className={classes.detalle}>{s.producto.marca}</span>
+          </span>
+          <span className={classes.precio}>{formatearPrecio(s.producto.precio)}</span>
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <div className={filtros.campo} style={style}>
+      <label className={filtros.etiqueta} htmlFor={id}>
+        {etiqueta}
+      </label>
+      <div className={filtros.caja}>
+        <IconSearch size={16} className={filtros.iconoIzquierda} aria-hidden />
+        <input
+          id={id}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={conOpciones}
+          aria-controls={idLista}
+          aria-activedescendant={indiceActivo >= 0 ? idOpcion(indiceActivo) : undefined}
+          autoComplete="off"
+          enterKeyHint="search"
+          className={`${filtros.control} ${filtros.conIcono}`}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          value={value}
+          onChange={(e) => {
+            onChange(e.currentTarget.value);
+            setAbierta(true);
+            setActiva(-1);
+          }}
+          onKeyDown={alPresionar}
+          onBlur={cerrar}
+        />
+        <div className={classes.panel} hidden={!visible}>
+          {cargando && sugerencias.length === 0 && <p className={classes.aviso}>Buscando sugerencias…</p>}
+          {!cargando && sugerencias.length === 0 && <p className={classes.aviso}>Sin sugerencias: Enter busca el texto.</p>}
+          <div id={idLista} role="listbox" aria-label="Sugerencias" className={classes.lista} hidden={!conOpciones}>
+            {marcas.length > 0 && (
+              <div role="group" aria-labelledby={`${id}-marcas`}>
+                <div id={`${id}-marcas`} className={classes.grupo}>
+                  Marcas
+                </div>
+                {marcas.map((s, i) => opcion(s, i))}
+              </div>
+            )}
+            {productos.length > 0 && (
+              <div role="group" aria-labelledby={`${id}-productos`}>
+                <div id={`${id}-productos`} className={classes.grupo}>
+                  Productos
+                </div>
+                {productos.map((s, i) => opcion(s, marcas.length + i))}
+              </div>
+            )}
+          </div>
+        </div>
+        {/* Read out once the list changes: how many suggestions there are to move through. */}
+        <span className={classes.soloLectores} role="status" aria-live="polite">
+          {conOpciones ? (sugerencias.length === 1 ? '1 sugerencia' : `${sugerencias.length} sugerencias`) : ''}
+        </span>
+      </div>
+    </div>
+  );
+}
