@@ -394,6 +394,65 @@ export const auditoria = pgTable(
   ],
 );
 
+// ---- Búsqueda (issue 17): derived by triggers on producto and categoria (see the search migration) ----
+
+/** Regional words the shop edits ('birome' = 'bolígrafo'); a search for either side finds the other. */
+export const sinonimo = pgTable('sinonimo', {
+  id: serial('id').primaryKey(),
+  termino: text('termino').notNull(),
+  equivalente: text('equivalente').notNull(),
+});
+
+/**
+ * One row per (folded root, product): the words of name, code, brand and category, with the sort keys
+ * copied so that a one-word search is an index range scan with LIMIT. `campos`: 1 code, 2 name, 4 brand,
+ * 8 category; `peso` 0 when the word is in the name or code, 1 otherwise (ranks after).
+ */
+export const productoPalabra = pgTable(
+  'producto_palabra',
+  {
+    palabra: text('palabra').notNull(),
+    productoId: integer('producto_id')
+      .notNull()
+      .references(() => producto.id, { onDelete: 'cascade' }),
+    campos: integer('campos').notNull(),
+    peso: integer('peso').notNull(),
+    cantidadVendida: integer('cantidad_vendida').notNull(),
+    precio: dinero('precio').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.palabra, t.productoId] }),
+    index('producto_palabra_asc_idx').on(t.palabra, t.peso, t.cantidadVendida.desc(), t.precio, t.productoId),
+    index('producto_palabra_desc_idx').on(t.palabra, t.peso, t.cantidadVendida.desc(), t.precio.desc(), t.productoId.desc()),
+    index('producto_palabra_producto_idx').on(t.productoId),
+  ],
+);
+
+/** The catalogue's distinct roots and a form to show ('lápices'), for prefixes, typos and '¿Quisiste decir…?'. */
+export const terminoBusqueda = pgTable(
+  'termino_busqueda',
+  {
+    palabra: text('palabra').primaryKey(),
+    forma: text('forma').notNull(),
+  },
+  (t) => [
+    index('termino_busqueda_prefijo_idx').using('btree', sql`${t.palabra} text_pattern_ops`),
+    index('termino_busqueda_trgm_idx').using('gist', sql`${t.palabra} gist_trgm_ops`),
+  ],
+);
+
+/** The distinct brands and how many products carry each, kept by a trigger (the catalogue's dropdown). */
+export const marcaCatalogo = pgTable('marca_catalogo', {
+  marca: text('marca').primaryKey(),
+  productos: integer('productos').notNull(),
+});
+
+/** Counts kept by triggers ('productos': the catalogue's total without filters). */
+export const contadorCatalogo = pgTable('contador_catalogo', {
+  nombre: text('nombre').primaryKey(),
+  valor: bigint('valor', { mode: 'number' }).notNull(),
+});
+
 export const schema = {
   usuario,
   domicilio,
@@ -414,4 +473,9 @@ export const schema = {
   codigoRecuperacion,
   inicioPendiente,
   auditoria,
+  sinonimo,
+  productoPalabra,
+  terminoBusqueda,
+  marcaCatalogo,
+  contadorCatalogo,
 };

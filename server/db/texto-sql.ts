@@ -1,9 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { CON_ACENTO, SIN_ACENTO } from '../../domain/plegado';
 
 // PostgreSQL's lower() and ILIKE fold only ASCII under the C locale (PGlite uses it): accents are
 // folded explicitly, so 'lapiz' finds 'Lápiz' on both engines without the unaccent extension.
-const CON_ACENTO = 'áàäâãéèëêíìïîóòöôõúùüûñçÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇ';
-const SIN_ACENTO = 'aaaaaeeeeiiiiooooouuuuncAAAAAEEEEIIIIOOOOOUUUUNC';
 
 export const sinAcentos = (columna: SQLWrapper): SQL => sql`translate(${columna}, ${CON_ACENTO}, ${SIN_ACENTO})`;
 
