@@ -16,6 +16,7 @@ export const ENTIDADES_AUDITORIA = {
   detalleVenta: 'Detalle de venta',
   promocion: 'Promoción',
   detallePromocion: 'Detalle de promoción',
+  sinonimo: 'Sinónimo',
 } as const;
 export type EntidadAuditoria = keyof typeof ENTIDADES_AUDITORIA;
 
@@ -65,6 +66,9 @@ export const ACCIONES_AUDITORIA = {
   'promocion.eliminar': accion('promocion', 'Baja de promoción'),
   'detallePromocion.agregar': accion('detallePromocion', 'Producto agregado a una promoción'),
   'detallePromocion.eliminar': accion('detallePromocion', 'Producto quitado de una promoción'),
+  'sinonimo.crear': accion('sinonimo', 'Alta de sinónimo'),
+  'sinonimo.editar': accion('sinonimo', 'Cambio de sinónimo'),
+  'sinonimo.eliminar': accion('sinonimo', 'Baja de sinónimo'),
 } as const satisfies Record<string, { entidad: EntidadAuditoria; etiqueta: string }>;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
 
@@ -196,6 +200,8 @@ const CAMPOS: Record<string, string> = {
   codigoPostal: 'código postal',
   cerradas: 'Sesiones cerradas',
   motivo: 'Motivo',
+  termino: 'Término',
+  equivalente: 'Equivalente',
 };
 const ORDEN = new Map(Object.keys(CAMPOS).map((campo, i) => [campo, i]));
 /** Known fields in CAMPOS' order, unknown ones after them as they came. */

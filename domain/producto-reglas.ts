@@ -2,9 +2,10 @@
 
 export const STOCK_BAJO_MAXIMO = 5;
 
-export const ORDENES_PRECIO = ['asc', 'desc'] as const;
+/** The catalogue's orders: 'relevancia' (a search's default) ranks matches, then sales, then price. */
+export const ORDENES_PRECIO = ['relevancia', 'asc', 'desc'] as const;
 export type OrdenPrecio = (typeof ORDENES_PRECIO)[number];
-export const ORDEN_PRECIO_LABEL: Record<OrdenPrecio, string> = { asc: 'Menor a mayor', desc: 'Mayor a menor' };
+export const ORDEN_PRECIO_LABEL: Record<OrdenPrecio, string> = { relevancia: 'Más relevantes', asc: 'Menor a mayor', desc: 'Mayor a menor' };
 
 /** Catalogue badge and add button (spec section 9). */
 export const estaDisponible = (stock: number) => stock > 0;

@@ -36,13 +36,16 @@ const textoFiltro = busquedaQuery;
 
 /** Filters of the catalogue and of the admin grid; every one optional. */
 export const productoFiltrosSchema = z.object({
-  q: textoFiltro.describe('Busca en denominación, marca y código, sin distinguir mayúsculas ni acentos'),
+  q: textoFiltro.describe(
+    'Busca cada palabra, en cualquier orden, en denominación, marca, código y categoría: sin distinguir mayúsculas ni acentos, con plurales, errores de tipeo y sinónimos',
+  ),
   denominacion: textoFiltro,
   marca: textoFiltro.describe('Marca exacta (catálogo) o parte de ella (grilla, con `marcaContiene`)'),
   marcaContiene: textoFiltro,
   codigo: textoFiltro,
   categoriaId: z.coerce.number().int().positive().optional(),
-  orden: z.enum(ORDENES_PRECIO).default('asc'),
+  /** Absent: 'relevancia' when `q` is given, else 'asc'. */
+  orden: z.enum(ORDENES_PRECIO).optional(),
   ...paginacionQuery(24, 100),
 });
 export type ProductoFiltros = z.infer<typeof productoFiltrosSchema>;
@@ -50,6 +53,8 @@ export type ProductoFiltros = z.infer<typeof productoFiltrosSchema>;
 export const paginaProductosSchema = paginaDe(productoSchema).extend({
   /** The distinct brands of the products, for the catalogue's brand dropdown. */
   marcas: z.array(z.string()),
+  /** When `q` found nothing: the closest query that has results ('¿Quisiste decir…?'), else null. */
+  quisisteDecir: z.string().nullable(),
 });
 export type PaginaProductos = z.infer<typeof paginaProductosSchema>;
 
@@ -116,7 +121,7 @@ export const cargaStockRespuestaSchema = z.object({ message: z.string(), product
 
 export const CAMPOS_SUGERENCIA = ['nombre', 'codigo'] as const;
 
-/** `GET /api/producto/sugerencias`: case- and accent-insensitive 'contains' on the name or the code. */
+/** `GET /api/producto/sugerencias`: the catalogue's matching on the name (every word, typos...) or 'contains' on the code. */
 export const sugerenciasQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
   campo: z.enum(CAMPOS_SUGERENCIA).default('nombre'),

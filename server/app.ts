@@ -32,7 +32,6 @@ import { informeRoutes } from './informes/routes';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
 import { productoRoutes } from './productos/routes';
-import { olvidarMarcas, recordarMarcas } from './productos/service';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
 import { variantesRoutes } from './uploads/variantes';
@@ -141,11 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(textoValido);
   // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
   await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
-  if (deps.cacheApiSegundos) {
-    // The catalogue's brand list is the priciest part of a page: remembered, and forgotten on any write.
-    recordarMarcas(deps.base.db, Math.max(30, deps.cacheApiSegundos));
-    app.cacheRespuestas.alInvalidar(() => olvidarMarcas(deps.base.db));
-  }
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });

@@ -18,6 +18,7 @@ import {
   sugerenciasQuerySchema,
   validarProducto,
 } from '../../domain/producto';
+import { autocompletarQuerySchema, autocompletarSchema, sinonimoInputSchema, sinonimoSchema } from '../../domain/busqueda';
 import { contextoDe } from '../auditoria/auditoria';
 import { esAdmin } from '../auth/acceso';
 import { Invalido } from '../errors';
@@ -36,6 +37,8 @@ import {
   sinDatosInternos,
   sugerirProductos,
 } from './service';
+import { autocompletar } from './busqueda';
+import { crearSinonimo, editarSinonimo, eliminarSinonimo, listarSinonimos } from './sinonimos';
 
 const errores = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const multipartDoc = {
@@ -83,6 +86,20 @@ export async function productoRoutes(app: FastifyInstance) {
       const pagina = await listarProductos(app.db, request.query);
       return esAdmin(request) ? pagina : { ...pagina, items: pagina.items.map(sinDatosInternos) };
     },
+  );
+
+  r.get(
+    '/api/producto/autocompletar',
+    {
+      config: { acceso: 'publico' },
+      schema: {
+        tags: ['productos'],
+        summary: 'Sugerencias mientras se escribe: hasta 3 marcas y productos, 8 en total, con la búsqueda del catálogo',
+        querystring: autocompletarQuerySchema,
+        response: { 200: autocompletarSchema, 400: errorSchema },
+      },
+    },
+    async (request) => autocompletar(app.db, request.query.q ?? ''),
   );
 
   r.get(
@@ -258,5 +275,54 @@ export async function productoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => reply.code(201).send(await crearCategoria(app.db, request.body.denominacion, contextoDe(request))),
   );
-}
 
+  r.get(
+    '/api/sinonimo',
+    {
+      config: { acceso: 'admin' },
+      schema: { tags: ['productos'], summary: 'Sinónimos de la búsqueda (birome = bolígrafo)', response: { 200: z.array(sinonimoSchema), ...errores } },
+    },
+    async () => listarSinonimos(app.db),
+  );
+
+  r.post(
+    '/api/sinonimo',
+    {
+      config: { acceso: 'admin' },
+      schema: {
+        tags: ['productos'],
+        summary: 'Crea un sinónimo; vale en ambos sentidos desde la búsqueda siguiente',
+        body: sinonimoInputSchema,
+        response: { 201: sinonimoSchema, ...errores, 409: errorSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await crearSinonimo(app.db, request.body, contextoDe(request))),
+  );
+
+  r.put(
+    '/api/sinonimo/:id',
+    {
+      config: { acceso: 'admin' },
+      schema: {
+        tags: ['productos'],
+        summary: 'Cambia un sinónimo',
+        params: idParam,
+        body: sinonimoInputSchema,
+        response: { 200: sinonimoSchema, ...errores, 409: errorSchema },
+      },
+    },
+    async (request) => editarSinonimo(app.db, request.params.id, request.body, contextoDe(request)),
+  );
+
+  r.delete(
+    '/api/sinonimo/:id',
+    {
+      config: { acceso: 'admin' },
+      schema: { tags: ['productos'], summary: 'Elimina un sinónimo', params: idParam, response: { 204: z.null(), ...errores } },
+    },
+    async (request, reply) => {
+      await eliminarSinonimo(app.db, request.params.id, contextoDe(request));
+      return reply.code(204).send(null);
+    },
+  );
+}

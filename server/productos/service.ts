@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MENSAJES } from '../../domain/mensajes';
 import {
@@ -21,100 +21,33 @@ import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
+import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, consultaDeMarcas, consultasSinTexto, huecosDeTextos, quisisteDecir } from './busqueda';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
 
-const columnasProducto = {
-  id: producto.id,
-  denominacion: producto.denominacion,
-  marca: producto.marca,
-  codigo: producto.codigo,
-  imagen: producto.imagen,
-  precio: producto.precio,
-  costo: producto.costo,
-  porcentaje: producto.porcentaje,
-  stock: producto.stock,
-  cantidadVendida: producto.cantidadVendida,
-  descripcion: producto.descripcion,
-  categoria: { id: categoria.id, denominacion: categoria.denominacion },
-};
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-const contiene = (texto: string) => `%${texto.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Cost and margin leave the server only for admins. */
 export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Producto): Producto => publico;
 
 export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
-  const condiciones: SQL[] = [];
-  // busqueda and the text are both normalized (lower case, no accents): LIKE, 3-5 times cheaper than ILIKE.
-  if (filtros.q) condiciones.push(like(producto.busqueda, contiene(normalizarBusqueda(filtros.q))));
-  // The admin grid's text filters ignore case and accents too.
-  if (filtros.denominacion) condiciones.push(contieneSinAcentos(producto.denominacion, normalizarBusqueda(filtros.denominacion)));
-  if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
-  if (filtros.marcaContiene) condiciones.push(contieneSinAcentos(producto.marca, normalizarBusqueda(filtros.marcaContiene)));
-  if (filtros.codigo) condiciones.push(contieneSinAcentos(producto.codigo, normalizarBusqueda(filtros.codigo)));
-  if (filtros.categoriaId) condiciones.push(eq(producto.categoriaId, filtros.categoriaId));
-  const where = condiciones.length > 0 ? and(...condiciones) : undefined;
-  const orden = filtros.orden === 'desc' ? [desc(producto.precio), desc(producto.id)] : [asc(producto.precio), asc(producto.id)];
-
-  const [items, [totales], marcas] = await Promise.all([
-    db
-      .select(columnasProducto)
-      .from(producto)
-      .innerJoin(categoria, eq(categoria.id, producto.categoriaId))
-      .where(where)
-      .orderBy(...orden)
-      .limit(filtros.porPagina)
-      .offset((filtros.pagina - 1) * filtros.porPagina),
-    db.select({ total: count() }).from(producto).where(where),
-    listarMarcas(db),
-  ]);
-  return { items, total: totales?.total ?? 0, pagina: filtros.pagina, porPagina: filtros.porPagina, marcas };
-}
-
-/**
- * The distinct brands cost more than the page itself (every product row). Where `recordarMarcas` turned
- * it on (the server does, tests do not), the list is kept per database for some seconds and forgotten
- * on every write through this process (`olvidarMarcas`).
- */
-const marcasRecordadas = new WeakMap<Db, { segundos: number; lista?: Promise<string[]>; hasta: number }>();
-
-export function recordarMarcas(db: Db, segundos: number): void {
-  marcasRecordadas.set(db, { segundos, hasta: 0 });
-}
-
-export function olvidarMarcas(db: Db): void {
-  const r = marcasRecordadas.get(db);
-  if (r) {
-    r.lista = undefined;
-    r.hasta = 0;
+  const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
+  const [busqueda, marcas] = await Promise.all([busquedaDelCatalogo(db, filtros), listarMarcas(db)]);
+  if (busqueda) {
+    const { items, total } = await buscar(db, busqueda);
+    const propuesta = total === 0 && filtros.q ? await quisisteDecir(db, filtros.q) : null;
+    return { items, total, ...pagina, marcas, quisisteDecir: propuesta };
   }
+  const consultas = consultasSinTexto(db, filtros);
+  const [items, [totales]] = await Promise.all([consultas.items, consultas.total]);
+  return { items, total: totales?.total ?? 0, ...pagina, marcas, quisisteDecir: null };
 }
 
 /** Spanish order ('Ñ' after 'N', accents and case aside), whatever the database's collation. */
 const ordenEspanol = new Intl.Collator('es', { sensitivity: 'base' });
 
-async function consultarMarcas(db: Db): Promise<string[]> {
-  const filas = await db.selectDistinct({ marca: producto.marca }).from(producto);
-  return filas
-    .map((f) => f.marca)
-    .filter((m) => m !== '')
-    .sort(ordenEspanol.compare);
-}
-
+/** The distinct brands, as the triggers keep them (`marca_catalogo`). */
 export async function listarMarcas(db: Db): Promise<string[]> {
-  const r = marcasRecordadas.get(db);
-  if (!r) return consultarMarcas(db);
-  if (!r.lista || Date.now() >= r.hasta) {
-    const lista = consultarMarcas(db);
-    // Concurrent callers share one query; a failed one is not remembered.
-    r.lista = lista;
-    r.hasta = Date.now() + r.segundos * 1000;
-    lista.catch(() => {
-      if (r.lista === lista) olvidarMarcas(db);
-    });
-  }
-  return r.lista;
+  const filas = await consultaDeMarcas(db);
+  return filas.map((f) => f.marca).sort(ordenEspanol.compare);
 }
 
 export async function obtenerProducto(db: Db, id: number): Promise<Producto> {
@@ -284,12 +217,25 @@ export async function cargarStock(
   return obtenerProducto(db, id);
 }
 
-/** Suggestions for the stock and sale-line screens: 'lapiz' finds 'Lápiz'; starting matches first. */
+/** Suggestions for the stock and sale-line screens: by name, the catalogue's matching; by code, 'contains'. */
 export async function sugerirProductos(db: Db, consulta: z.output<typeof sugerenciasQuerySchema>): Promise<Sugerencia[]> {
   const texto = normalizarBusqueda(consulta.q);
   if (texto === '') return [];
-  const columna = consulta.campo === 'codigo' ? producto.codigo : producto.denominacion;
-  return db
+  const aSugerencia = (p: Pick<Producto, 'id' | 'denominacion' | 'codigo' | 'marca' | 'precio' | 'stock'>): Sugerencia => ({
+    id: p.id,
+    denominacion: p.denominacion,
+    codigo: p.codigo,
+    marca: p.marca,
+    precio: p.precio,
+    stock: p.stock,
+  });
+  if (consulta.campo === 'nombre') {
+    const huecos = await huecosDeTextos(db, [{ texto: consulta.q, campos: CAMPOS.denominacion }]);
+    if (huecos.length === 0) return [];
+    const { items } = await buscar(db, { huecos, codigo: codigoBuscado(consulta.q), orden: 'relevancia', limite: consulta.limite, desde: 0 });
+    return items.map(aSugerencia);
+  }
+  const filas = await db
     .select({
       id: producto.id,
       denominacion: producto.denominacion,
@@ -299,9 +245,10 @@ export async function sugerirProductos(db: Db, consulta: z.output<typeof sugeren
       stock: producto.stock,
     })
     .from(producto)
-    .where(contieneSinAcentos(columna, texto))
-    .orderBy(sql`case when ${empiezaSinAcentos(columna, texto)} then 0 else 1 end`, asc(producto.denominacion), asc(producto.id))
+    .where(contieneSinAcentos(producto.codigo, texto))
+    .orderBy(sql`case when ${empiezaSinAcentos(producto.codigo, texto)} then 0 else 1 end`, asc(producto.denominacion), asc(producto.id))
     .limit(consulta.limite);
+  return filas.map(aSugerencia);
 }
 
 /** The product form may add a category; names are unique regardless of case. */

@@ -1,0 +1,463 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PALABRAS_VACIAS, palabrasDe, plegar, raiz } from '../../domain/plegado';
+import { normalizarBusqueda } from '../../domain/texto';
+import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
+import type { Producto, ProductoFiltros } from '../../domain/producto';
+import type { Db } from '../db/client';
+import { categoria, contadorCatalogo, marcaCatalogo, producto, sinonimo } from '../db/schema';
+import { contieneSinAcentos, escaparLike } from '../db/texto-sql';
+
+// The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
+// their root here (domain/plegado.ts) and matched against `producto_palabra`, which triggers keep on
+// every write. Each query word expands to the catalogue's terms: the same root, roots it begins
+// ('boli' -> 'boligraf'), or, when none, the nearest roots by trigrams ('lapis' -> 'lapiz'). A search is
+// ONE statement: terms, matches, ranking, the page with its products and the total.
+
+/** The fields a word may match: a bit each, as `producto_palabra.campos`. */
+export const CAMPOS = { codigo: 1, denominacion: 2, marca: 4, categoria: 8, todos: 15 } as const;
+
+/** A query word's rank pieces: exact root 0, prefix 2, typo 4; plus `peso` (1 when not in name or code). */
+const NIVEL = { exacta: 0, prefijo: 2, difusa: 4 } as const;
+/** Prefixes per word: the shortest terms first ('bo' while typing). */
+const PREFIJOS_MAXIMOS = 30;
+/** Nearest terms tried for a typo, and how far they may be (trigram distance, 1 - similarity). */
+const DIFUSAS_MAXIMAS = 3;
+const DISTANCIA_MAXIMA = 0.75;
+
+/** One word to find, as its root; the person's own words also match by prefix and typo. */
+interface Palabra {
+  raiz: string;
+  propia: boolean;
+}
+
+/** One position of the query: any alternative (the words typed, or a synonym's) must match whole. */
+interface Hueco {
+  alternativas: Palabra[][];
+  campos: number;
+}
+
+// ---- Synonyms ----
+
+interface ParSinonimo {
+  a: string[];
+  b: string[];
+}
+
+/** Roots of a text's meaningful words ('goma de borrar' -> ['gom', 'borrar']). */
+export function raicesDe(texto: string): string[] {
+  const palabras = palabrasDe(texto);
+  const llenas = palabras.filter((p) => !PALABRAS_VACIAS.has(p));
+  return (llenas.length > 0 ? llenas : palabras).map(raiz);
+}
+
+/**
+ * The synonyms, read once per database object and forgotten on every change through this process
+ * (`olvidarSinonimos`): a change takes effect in the next search. Another instance's change reaches
+ * this one when it restarts (see docs/decisions/028-busqueda.md).
+ */
+const sinonimosRecordados = new WeakMap<Db, Promise<ParSinonimo[]>>();
+
+export function olvidarSinonimos(db: Db): void {
+  sinonimosRecordados.delete(db);
+}
+
+function cargarSinonimos(db: Db): Promise<ParSinonimo[]> {
+  let lista = sinonimosRecordados.get(db);
+  if (!lista) {
+    lista = db
+      .select({ termino: sinonimo.termino, equivalente: sinonimo.equivalente })
+      .from(sinonimo)
+      .orderBy(asc(sinonimo.id))
+      .then((filas) => filas.map((f) => ({ a: raicesDe(f.termino), b: raicesDe(f.equivalente) })).filter((p) => p.a.length > 0 && p.b.length > 0));
+    sinonimosRecordados.set(db, lista);
+    const esta = lista;
+    // A failed read is not remembered.
+    lista.catch(() => {
+      if (sinonimosRecordados.get(db) === esta) sinonimosRecordados.delete(db);
+    });
+  }
+  return lista;
+}
+
+/**
+ * The query's positions: left to right, the longest synonym side that starts at a position takes its
+ * words, and the other sides become alternatives ('birome azul' -> [birom | boligraf] [azul]).
+ */
+export function huecosDe(raices: string[], sinonimos: ParSinonimo[], campos: number = CAMPOS.todos): Hueco[] {
+  const huecos: Hueco[] = [];
+  for (let i = 0; i < raices.length; ) {
+    let largo = 0;
+    let otras: string[][] = [];
+    for (const par of sinonimos) {
+      for (const [lado, otro] of [
+        [par.a, par.b],
+        [par.b, par.a],
+      ] as const) {
+        if (lado.length < largo || !lado.every((r, k) => raices[i + k] === r)) continue;
+        if (lado.length > largo) {
+          largo = lado.length;
+          otras = [];
+        }
+        otras.push(otro);
+      }
+    }
+    if (largo === 0) {
+      huecos.push({ alternativas: [[{ raiz: raices[i]!, propia: true }]], campos });
+      i += 1;
+      continue;
+    }
+    const propias = raices.slice(i, i + largo).map((r) => ({ raiz: r, propia: true }));
+    const vistas = new Set([propias.map((p) => p.raiz).join(' ')]);
+    const alternativas = [propias];
+    for (const otra of otras) {
+      const clave = otra.join(' ');
+      if (vistas.has(clave)) continue;
+      vistas.add(clave);
+      alternativas.push(otra.map((r) => ({ raiz: r, propia: false })));
+    }
+    huecos.push({ alternativas, campos });
+    i += largo;
+  }
+  return huecos;
+}
+
+// ---- SQL ----
+
+
+/** The catalogue terms a word stands for, with their level: a CTE body over `termino_busqueda`. */
+function terminosDe(p: Palabra): SQL {
+  const n = (valor: number) => sql.raw(String(valor));
+  if (!p.propia) return sql`select ${p.raiz}::text as palabra, ${n(NIVEL.exacta)} as nivel`;
+  const w = sql`${p.raiz}::text`;
+  const prefijo = sql`${`${escaparLike(p.raiz)}%`}::text`;
+  return sql`(select palabra, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
+      from termino_busqueda where palabra like ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
+    union all
+    (select palabra, ${n(NIVEL.difusa)} from (
+      select palabra, palabra <-> ${w} as distancia from termino_busqueda
+      where ${n(p.raiz.length)} >= 3 and not exists (select 1 from termino_busqueda where palabra like ${prefijo})
+      order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d where distancia <= ${n(DISTANCIA_MAXIMA)})`;
+}
+
+const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
+  p.cantidad_vendida, p.descripcion, c.id as categoria_id, c.denominacion as categoria_denominacion`;
+
+export type Orden = 'relevancia' | 'asc' | 'desc';
+
+export interface Busqueda {
+  huecos: Hueco[];
+  /** The whole query folded, for 'exact code first'. */
+  codigo: string;
+  orden: Orden;
+  marca?: string;
+  categoriaId?: number;
+  codigoContiene?: string;
+  limite: number;
+  desde: number;
+}
+
+/** The order of the page: rank pieces `s`, then sales, then price and id; or price and id. */
+function ordenDe(orden: Orden, s: SQL, cv: SQL, precio: SQL, id: SQL): SQL {
+  if (orden === 'asc') return sql`${precio} asc, ${id} asc`;
+  if (orden === 'desc') return sql`${precio} desc, ${id} desc`;
+  return sql`${s} asc, ${cv} desc, ${precio} asc, ${id} asc`;
+}
+
+/**
+ * One word, nothing else, by relevance: each level of match read in index order with LIMIT
+ * (`producto_palabra_asc_idx`), never a sort of every product that has the word.
+ */
+function sqlDeUnaPalabra(b: Busqueda, p: Palabra): SQL {
+  const n = b.desde + b.limite;
+  return sql`with e as (${terminosDe(p)}),
+    candidatos as (
+      (select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
+        where palabra = ${p.raiz}::text order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})
+      union all
+      (select pp.producto_id, e.nivel + pp.peso, pp.cantidad_vendida, pp.precio from producto_palabra pp join e on e.palabra = pp.palabra
+        where e.nivel > 0 order by 2, 3 desc, 4, 1 limit ${n})
+      union all
+      (select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${b.codigo}::text)
+    ),
+    pagina as (
+      select producto_id, row_number() over (order by min(s), min(cv) desc, min(precio), producto_id) as posicion
+      from candidatos group by producto_id
+      order by min(s), min(cv) desc, min(precio), producto_id limit ${b.limite} offset ${b.desde}
+    )
+    select t.total, ${columnasFila}
+    from (select count(distinct pp.producto_id)::int as total from producto_palabra pp join e on e.palabra = pp.palabra) t
+    left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
+    order by g.posicion`;
+}
+
+/** Any words, filters and order: every word's matches intersected, ranked by the worst word. */
+function sqlGeneral(b: Busqueda): SQL {
+  const ctes: SQL[] = [];
+  const huecos: string[] = [];
+  let k = 0;
+  b.huecos.forEach((hueco, h) => {
+    const alternativas: string[] = [];
+    hueco.alternativas.forEach((alternativa, a) => {
+      const palabras: string[] = [];
+      for (const p of alternativa) {
+        const e = `e${k}`;
+        const m = `m${k}`;
+        k += 1;
+        ctes.push(sql`${sql.raw(e)} as (${terminosDe(p)})`);
+        const campos = hueco.campos === CAMPOS.todos ? sql`` : sql` where pp.campos & ${sql.raw(String(hueco.campos))} <> 0`;
+        ctes.push(
+          sql`${sql.raw(m)} as (select pp.producto_id, min(e.nivel + pp.peso) as s from producto_palabra pp
+            join ${sql.raw(e)} e on e.palabra = pp.palabra${campos} group by pp.producto_id)`,
+        );
+        palabras.push(m);
+      }
+      const nombre = `a${h}_${a}`;
+      const [primera, ...resto] = palabras;
+      const s = palabras.length === 1 ? `${primera}.s` : `greatest(${palabras.map((x) => `${x}.s`).join(', ')})`;
+      const joins = resto.map((x) => ` join ${x} using (producto_id)`).join('');
+      ctes.push(sql.raw(`${nombre} as (select producto_id, ${s} as s from ${primera}${joins})`));
+      alternativas.push(nombre);
+    });
+    const nombre = `h${h}`;
+    const union = alternativas.map((x) => `select producto_id, s from ${x}`).join(' union all ');
+    ctes.push(sql.raw(`${nombre} as (select producto_id, min(s) as s from (${union}) u group by producto_id)`));
+    huecos.push(nombre);
+  });
+  const [primero, ...resto] = huecos;
+  const s = huecos.length === 1 ? `${primero}.s` : `greatest(${huecos.map((x) => `${x}.s`).join(', ')})`;
+  ctes.push(sql.raw(`r as (select producto_id, ${s} as s from ${primero}${resto.map((x) => ` join ${x} using (producto_id)`).join('')})`));
+
+  const filtros: SQL[] = [];
+  if (b.marca) filtros.push(sql`p.marca = ${b.marca}`);
+  if (b.categoriaId) filtros.push(sql`p.categoria_id = ${b.categoriaId}`);
+  if (b.codigoContiene) filtros.push(contieneSinAcentos(sql`p.codigo`, b.codigoContiene));
+  const where = filtros.length > 0 ? sql` where ${sql.join(filtros, sql` and `)}` : sql``;
+  ctes.push(
+    sql`f as materialized (select r.producto_id, case when busqueda_plegar(p.codigo) = ${b.codigo}::text then -1 else r.s end as s,
+      p.cantidad_vendida as cv, p.precio from r join producto p on p.id = r.producto_id${where})`,
+  );
+  const orden = ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`);
+  ctes.push(
+    sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from f order by ${orden} limit ${b.limite} offset ${b.desde})`,
+  );
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select t.total, ${columnasFila}
+    from (select count(*)::int as total from f) t
+    left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
+    order by g.posicion`;
+}
+
+/** The statement of a search. */
+export function sqlDeBusqueda(b: Busqueda): SQL {
+  const [unico] = b.huecos;
+  const unaPalabra =
+    b.huecos.length === 1 && unico!.alternativas.length === 1 && unico!.alternativas[0]!.length === 1 && unico!.campos === CAMPOS.todos;
+  if (unaPalabra && b.orden === 'relevancia' && !b.marca && !b.categoriaId && !b.codigoContiene) {
+    return sqlDeUnaPalabra(b, unico!.alternativas[0]![0]!);
+  }
+  return sqlGeneral(b);
+}
+
+/** A row of the search: a product of the page (id null when the page is empty) and the total. */
+export interface FilaBusqueda {
+  total: number;
+  id: number | null;
+  denominacion: string;
+  marca: string;
+  codigo: string;
+  imagen: string | null;
+  precio: string | number;
+  costo: string | number;
+  porcentaje: string | number;
+  stock: number;
+  cantidad_vendida: number;
+  descripcion: string;
+  categoria_id: number;
+  categoria_denominacion: string;
+}
+
+export async function ejecutar<T>(db: Db, consulta: SQL): Promise<T[]> {
+  const resultado = (await db.execute(consulta)) as unknown as { rows: T[] };
+  return resultado.rows;
+}
+
+export interface TextoBuscado {
+  texto: string;
+  campos: number;
+}
+
+/** The positions of the texts searched (the catalogue's `q`, the admin grid's name and brand filters). */
+export async function huecosDeTextos(db: Db, textos: TextoBuscado[]): Promise<Hueco[]> {
+  const conPalabras = textos.map((t) => ({ ...t, raices: raicesDe(t.texto) })).filter((t) => t.raices.length > 0);
+  if (conPalabras.length === 0) return [];
+  const sinonimos = await cargarSinonimos(db);
+  return conPalabras.flatMap((t) => huecosDe(t.raices, sinonimos, t.campos));
+}
+
+/** The whole query as a code is compared ('ESC-1' finds the product ESC-1 first). */
+export const codigoBuscado = (texto: string): string => plegar(texto.trim());
+
+const dialecto = new PgDialect();
+export const aSql = (consulta: SQL): { sql: string; params: unknown[] } => dialecto.sqlToQuery(consulta);
+
+// ---- The catalogue, suggestions and '¿Quisiste decir…?' ----
+
+export const columnasProducto = {
+  id: producto.id,
+  denominacion: producto.denominacion,
+  marca: producto.marca,
+  codigo: producto.codigo,
+  imagen: producto.imagen,
+  precio: producto.precio,
+  costo: producto.costo,
+  porcentaje: producto.porcentaje,
+  stock: producto.stock,
+  cantidadVendida: producto.cantidadVendida,
+  descripcion: producto.descripcion,
+  categoria: { id: categoria.id, denominacion: categoria.denominacion },
+};
+
+
+/** A page without words to find: today's filters, in price order (an index serves it). */
+export function consultasSinTexto(db: Db, filtros: ProductoFiltros) {
+  const condiciones: SQL[] = [];
+  if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
+  if (filtros.codigo) condiciones.push(contieneSinAcentos(producto.codigo, normalizarBusqueda(filtros.codigo)));
+  if (filtros.categoriaId) condiciones.push(eq(producto.categoriaId, filtros.categoriaId));
+  const where = condiciones.length > 0 ? and(...condiciones) : undefined;
+  const orden = filtros.orden === 'desc' ? [desc(producto.precio), desc(producto.id)] : [asc(producto.precio), asc(producto.id)];
+  const items = db
+    .select(columnasProducto)
+    .from(producto)
+    .innerJoin(categoria, eq(categoria.id, producto.categoriaId))
+    .where(where)
+    .orderBy(...orden)
+    .limit(filtros.porPagina)
+    .offset((filtros.pagina - 1) * filtros.porPagina);
+  // Without filters the total is the count the triggers keep, not a count of every row.
+  const total = where
+    ? db.select({ total: count() }).from(producto).where(where)
+    : db.select({ total: contadorCatalogo.valor }).from(contadorCatalogo).where(eq(contadorCatalogo.nombre, 'productos'));
+  return { items, total };
+}
+
+export const consultaDeMarcas = (db: Db) => db.select({ marca: marcaCatalogo.marca }).from(marcaCatalogo);
+
+/** For the bench: the statements a catalogue request runs (after synonym expansion), as drizzle gives them. */
+export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<{ sql: string; params: unknown[] }[]> {
+  const marcas = consultaDeMarcas(db).toSQL();
+  const busqueda = await busquedaDelCatalogo(db, filtros);
+  if (busqueda) return [aSql(sqlDeBusqueda(busqueda)), marcas];
+  const consultas = consultasSinTexto(db, filtros);
+  return [consultas.items.toSQL(), consultas.total.toSQL(), marcas];
+}
+
+
+/** A search row as the API's product (numeric columns come as text from both drivers). */
+export const productoDeFila = (f: FilaBusqueda): Producto => ({
+  id: f.id!,
+  denominacion: f.denominacion,
+  marca: f.marca,
+  codigo: f.codigo,
+  imagen: f.imagen,
+  precio: Number(f.precio),
+  costo: Number(f.costo),
+  porcentaje: Number(f.porcentaje),
+  stock: f.stock,
+  cantidadVendida: f.cantidad_vendida,
+  descripcion: f.descripcion,
+  categoria: { id: f.categoria_id, denominacion: f.categoria_denominacion },
+});
+
+/** The search a catalogue or admin grid request runs, or null when it has no words to find. */
+export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<Busqueda | null> {
+  const huecos = await huecosDeTextos(db, [
+    { texto: filtros.q ?? '', campos: CAMPOS.todos },
+    { texto: filtros.denominacion ?? '', campos: CAMPOS.denominacion },
+    { texto: filtros.marcaContiene ?? '', campos: CAMPOS.marca },
+  ]);
+  if (huecos.length === 0) return null;
+  return {
+    huecos,
+    codigo: codigoBuscado(filtros.q ?? ''),
+    orden: filtros.orden ?? (filtros.q ? 'relevancia' : 'asc'),
+    marca: filtros.marca,
+    categoriaId: filtros.categoriaId,
+    codigoContiene: filtros.codigo ? plegar(filtros.codigo) : undefined,
+    limite: filtros.porPagina,
+    desde: (filtros.pagina - 1) * filtros.porPagina,
+  };
+}
+
+export async function buscar(db: Db, b: Busqueda): Promise<{ items: Producto[]; total: number }> {
+  const filas = await ejecutar<FilaBusqueda>(db, sqlDeBusqueda(b));
+  return { items: filas.filter((f) => f.id !== null).map(productoDeFila), total: filas[0]?.total ?? 0 };
+}
+
+/** How many products a search finds (to confirm a '¿Quisiste decir…?'). */
+async function hayResultados(db: Db, texto: string): Promise<boolean> {
+  const huecos = await huecosDeTextos(db, [{ texto, campos: CAMPOS.todos }]);
+  if (huecos.length === 0) return false;
+  const { total } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: 1, desde: 0 });
+  return total > 0;
+}
+
+/**
+ * '¿Quisiste decir…?': each word that is not a catalogue term becomes the nearest one by trigrams
+ * ('cuadreno' -> 'cuaderno'), written as the catalogue writes it; proposed only if it finds something.
+ */
+export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
+  const palabras = palabrasDe(q).filter((p) => !PALABRAS_VACIAS.has(p));
+  if (palabras.length === 0 || palabras.length > 8) return null;
+  const cercanas = sql.join(
+    palabras.map(
+      (p, i) =>
+        sql`(select ${sql.raw(String(i))} as i, forma, palabra = ${raiz(p)}::text as exacta from termino_busqueda
+          where similarity(palabra, ${raiz(p)}::text) >= 0.2 order by palabra <-> ${raiz(p)}::text limit 1)`,
+    ),
+    sql` union all `,
+  );
+  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean }>(db, cercanas);
+  const reemplazo = new Map(filas.filter((f) => !f.exacta).map((f) => [f.i, f.forma.toLocaleLowerCase('es')]));
+  if (reemplazo.size === 0) return null;
+  const propuesta = palabras.map((p, i) => reemplazo.get(i) ?? p).join(' ');
+  if (plegar(propuesta) === plegar(q.trim())) return null;
+  return (await hayResultados(db, propuesta)) ? propuesta : null;
+}
+
+const MARCAS_SUGERIDAS = 3;
+
+const sqlDeMarcasSugeridas = (texto: string): SQL => {
+  const patron = escaparLike(texto);
+  return sql`select marca from marca_catalogo
+    where busqueda_plegar(marca) like ${`${patron}%`}::text or busqueda_plegar(marca) like ${`% ${patron}%`}::text
+    order by productos desc, marca limit ${MARCAS_SUGERIDAS}`;
+};
+
+/** The statements of a suggestion request: the brands, and the products (a search of at most 8). */
+async function consultasDeAutocompletar(db: Db, q: string): Promise<{ marcas: SQL; productos: SQL } | null> {
+  const texto = plegar(q).trim().replace(/\s+/g, ' ');
+  const huecos = await huecosDeTextos(db, [{ texto: q, campos: CAMPOS.todos }]);
+  if (texto === '' || huecos.length === 0) return null;
+  const productos = sqlDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0 });
+  return { marcas: sqlDeMarcasSugeridas(texto), productos };
+}
+
+/** Suggestions while typing: up to 3 brands, then products up to 8 in all. */
+export async function autocompletar(db: Db, q: string): Promise<Autocompletar> {
+  const consultas = await consultasDeAutocompletar(db, q);
+  if (!consultas) return { marcas: [], productos: [] };
+  const [marcas, filas] = await Promise.all([ejecutar<{ marca: string }>(db, consultas.marcas), ejecutar<FilaBusqueda>(db, consultas.productos)]);
+  const productos = filas
+    .filter((f) => f.id !== null)
+    .slice(0, SUGERENCIAS_MAXIMAS - marcas.length)
+    .map((f) => ({ id: f.id!, denominacion: f.denominacion, marca: f.marca, precio: Number(f.precio), imagen: f.imagen }));
+  return { marcas: marcas.map((m) => m.marca), productos };
+}
+
+/** For the bench: the statements a suggestion request runs (after synonym expansion). */
+export async function sqlDeAutocompletar(db: Db, q: string): Promise<{ sql: string; params: unknown[] }[]> {
+  const consultas = await consultasDeAutocompletar(db, q);
+  return consultas ? [aSql(consultas.marcas), aSql(consultas.productos)] : [];
+}
