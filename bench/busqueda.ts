@@ -6,7 +6,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { productoFiltrosSchema, type ProductoFiltros } from '../domain/producto';
 import { normalizarBusqueda } from '../domain/texto';
-import type { Db } from '../server/db/client';
 import { marcasDeCatalogo, productoGenerado } from '../server/test/catalogo-de-busqueda';
 
 const ejecutar = promisify(execFile);
@@ -76,26 +75,6 @@ export interface Consulta {
   params: unknown[];
 }
 
-/** The SQL the server runs for a request, from the server's own functions when this code has them. */
-export interface SqlDelServidor {
-  catalogo: (db: Db, filtros: ProductoFiltros) => Consulta[] | Promise<Consulta[]>;
-  autocompletar: (db: Db, q: string) => Consulta[] | Promise<Consulta[]>;
-}
-
-export async function sqlDelServidor(): Promise<SqlDelServidor | undefined> {
-  for (const modulo of ['../server/productos/busqueda', '../server/productos/service']) {
-    try {
-      const m = (await import(modulo)) as Record<string, unknown>;
-      if (typeof m.sqlDelCatalogo === 'function' && typeof m.sqlDeAutocompletar === 'function') {
-        return { catalogo: m.sqlDelCatalogo as SqlDelServidor['catalogo'], autocompletar: m.sqlDeAutocompletar as SqlDelServidor['autocompletar'] };
-      }
-    } catch {
-      // not in this code
-    }
-  }
-  return undefined;
-}
-
 export const filtrosDe = (q: string | undefined): ProductoFiltros => productoFiltrosSchema.parse(q === undefined ? {} : { q });
 
 /** A parameter as an SQL literal; strings as untyped literals, so PostgreSQL types them from context as it types `$n`. */
@@ -133,7 +112,7 @@ export async function pgbench(url: string, peticiones: Consulta[][], opciones: {
   const binario = buscarPgbench();
   if (!binario) throw new Error('pgbench no está (/usr/lib/postgresql/*/bin/pgbench)');
   fs.mkdirSync(opciones.carpeta, { recursive: true });
-  const archivos = peticiones.slice(0, 128).map((consultas, i) => {
+  const archivos = peticiones.filter((p) => p.length > 0).slice(0, 128).map((consultas, i) => {
     const archivo = path.join(opciones.carpeta, `peticion-${i}.sql`);
     fs.writeFileSync(archivo, consultas.map(enLinea).join(''));
     return archivo;
@@ -146,7 +125,9 @@ export async function pgbench(url: string, peticiones: Consulta[][], opciones: {
   const tps = /tps = ([\d.]+)/.exec(stdout);
   const latencia = /latency average = ([\d.]+) ms/.exec(stdout);
   const fallidas = /number of failed transactions: (\d+)/.exec(stdout);
-  if (!tps) throw new Error(`pgbench sin tps:\n${stdout.slice(-2000)}`);
+  const procesadas = /actually processed: (\d+)/.exec(stdout);
+  if (procesadas?.[1] === '0') throw new Error(`pgbench no completó ninguna petición en ${opciones.segundos} s`);
+  if (!tps) throw new Error(`pgbench sin tps: ${stdout.slice(-500).replace(/\s+/g, ' ')}`);
   if (fallidas && Number(fallidas[1]) > 0) throw new Error(`pgbench: ${fallidas[1]} transacciones fallidas`);
   return { tps: Number(tps[1]), latenciaMs: Number(latencia?.[1] ?? NaN), guiones: archivos.length };
 }
