@@ -567,6 +567,8 @@ async function main() {
   fs.mkdirSync(carpeta, { recursive: true });
   fs.writeFileSync(path.join(carpeta, 'latest.md'), texto);
   fs.writeFileSync(path.join(carpeta, 'latest.json'), JSON.stringify({ filas, relevancias, pesos, faros, notas }, null, 2));
+  // The history, run by run (the folder is not in git): latest.md is overwritten, these stay.
+  fs.writeFileSync(path.join(carpeta, `${new Date().toISOString().replace(/[:.]/g, '-')}.md`), texto);
   log(`escrito bench/results/latest.md`);
 }
 
