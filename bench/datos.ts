@@ -1,9 +1,9 @@
 // The benchmark's data set, loaded with a few set-based SQL statements (generate_series), not API calls.
 import { sql } from 'drizzle-orm';
-import { normalizarBusqueda } from '../domain/texto';
 import { hashearClave } from '../server/auth/claves';
 import type { BaseDeDatos } from '../server/db/client';
 import { usuario } from '../server/db/schema';
+import { ANCLAS, cargarCatalogo, TERMINOS_DE_CLASE } from '../server/test/catalogo-de-busqueda';
 
 export const CLAVE_BENCH = 'bench-clave-123';
 export const ADMIN_BENCH = 'bench-admin';
@@ -13,41 +13,25 @@ export const PRODUCTOS_CON_STOCK_GRANDE = 200;
 export const STOCK_GRANDE = 1_000_000;
 
 export interface Tamano {
+  /** All products: the relevance set's anchors and the generated ones (server/test/catalogo-de-busqueda.ts). */
   productos: number;
-  categorias: number;
   marcas: number;
   ventas: number;
   promociones: number;
   clientes: number;
 }
 
-export const TAMANO: Tamano = { productos: 10_000, categorias: 30, marcas: 200, ventas: 50_000, promociones: 200, clientes: 50 };
-
-const CATEGORIAS = [
-  'Escritura', 'Cuadernos', 'Carpetas', 'Arte y dibujo', 'Oficina', 'Papelería', 'Libros', 'Didácticos',
-  'Regalería', 'Mochilas', 'Cartucheras', 'Adhesivos', 'Tijeras y cutters', 'Archivo', 'Agendas', 'Calculadoras',
-  'Pizarras', 'Resmas', 'Sobres', 'Etiquetas', 'Manualidades', 'Pinturas', 'Pinceles', 'Geometría', 'Correctores',
-  'Marcadores', 'Resaltadores', 'Abrochadoras', 'Anillados', 'Tecnología',
-];
-
-const NOMBRES = [
-  'Lápiz negro', 'Lápiz de color', 'lápiz HB', 'LÁPIZ 2B', 'Lapicera', 'Birome', 'Cuaderno tapa dura', 'Cuaderno espiral',
-  'Carpeta A4', 'Carpeta N°3', 'Resaltador', 'Marcador permanente', 'Goma de borrar', 'Sacapuntas', 'Regla', 'Escuadra',
-  'Compás', 'Transportador', 'Tijera', 'Cutter', 'Plasticola', 'Cinta adhesiva', 'Abrochadora', 'Perforadora',
-  'Repuesto hojas', 'Block de dibujo', 'Acuarela', 'Témpera', 'Pincel', 'Fibra', 'Crayón', 'Agenda', 'Calculadora',
-  'Mochila', 'Cartuchera', 'Corrector', 'Resma', 'Sobre', 'Etiqueta', 'Libro de cuentos',
-];
-const VARIANTES = ['azul', 'rojo', 'verde', 'negro', 'pastel', 'flúor', 'x12', 'x24', 'escolar', 'profesional', 'mini', 'grande', 'eco', 'premium', 'clásico'];
-const MARCAS_REALES = ['Faber-Castell', 'Rivadavia', 'Maped', 'Bic', 'Filgo', 'Staedtler', 'Pizzini', 'Ledesma', 'Gloria', 'Simball', 'Pelikan', 'Trabi', 'Ezco', 'Boligoma', 'Mooving', 'Exito', 'Casio', 'Laprida', 'Arte', 'Sifap'];
+/** The data set of every row; the search rows run on it and on one of `BENCH_PRODUCTOS` products. */
+export const TAMANO: Tamano = { productos: 10_000, marcas: 200, ventas: 50_000, promociones: 200, clientes: 50 };
 
 /**
- * Catalogue filter URLs that each show a full page of products and never repeat within ~800 requests:
- * every product name (lower case, no accents, as a visitor would type it) x both price orders x pages 1
- * to 10 (each name has 10,000 / 40 = 250 products), the search changing fastest.
+ * Catalogue filter URLs that each show a full page of products and never repeat within ~1,000 requests:
+ * every kind of product (lower case, no accents, as a visitor would type it) x both price orders x pages
+ * 1 to 10, the search changing fastest.
  */
 export function urlsDeFiltro(t: Tamano = TAMANO): string[] {
-  const terminos = NOMBRES.map(normalizarBusqueda).filter((n) => /^[a-z0-9 ]+$/.test(n));
-  const paginas = Math.max(1, Math.floor(t.productos / NOMBRES.length / 24));
+  const terminos = TERMINOS_DE_CLASE.filter((n) => /^[a-z0-9 ]+$/.test(n));
+  const paginas = Math.max(1, Math.floor(t.productos / terminos.length / 24));
   const urls: string[] = [];
   for (let pagina = 1; pagina <= Math.min(10, paginas); pagina++) {
     for (const orden of ['asc', 'desc']) {
@@ -59,15 +43,6 @@ export function urlsDeFiltro(t: Tamano = TAMANO): string[] {
 
 const texto = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const arreglo = (xs: readonly string[]) => `array[${xs.map(texto).join(',')}]::text[]`;
-
-function marcas(n: number): string[] {
-  const lista = [...MARCAS_REALES];
-  for (let i = lista.length + 1; lista.length < n; i++) lista.push(`Marca ${String(i).padStart(3, '0')}`);
-  return lista.slice(0, n);
-}
-
-/** Lower case without accents, like domain/texto.ts normalizarBusqueda, for the characters used here. */
-const normalizar = (expr: string) => `lower(translate(${expr}, 'áéíóúÁÉÍÓÚñÑüÜ°', 'aeiouAEIOUnNuUo'))`;
 
 export interface DatosCargados {
   segundos: number;
@@ -87,23 +62,12 @@ export async function cargarDatos(base: BaseDeDatos, t: Tamano = TAMANO): Promis
     ...Array.from({ length: t.clientes }, (_, i) => ({ usuario: `cliente${i + 1}`, clave: hash, rol: 'USER' as const })),
   ]);
 
-  await ejecutar(`insert into categoria (denominacion) select unnest(${arreglo(CATEGORIAS.slice(0, t.categorias))})`);
-
-  await ejecutar(`
-    with c as (select array_agg(id order by id) ids from categoria),
-    g as (
-      select g, round((150 + (g * 37 % 9850) + (g % 100) / 100.0)::numeric, 2) costo, (30 + g % 50)::numeric porcentaje,
-        (${arreglo(NOMBRES)})[1 + g % ${NOMBRES.length}] || ' ' || (${arreglo(VARIANTES)})[1 + (g / ${NOMBRES.length}) % ${VARIANTES.length}] || ' ' || g nombre,
-        (${arreglo(marcas(t.marcas))})[1 + (g * 7) % ${t.marcas}] marca
-      from generate_series(1, ${t.productos}) g
-    )
-    insert into producto (denominacion, marca, codigo, precio, costo, porcentaje, stock, cantidad_vendida, descripcion, categoria_id, busqueda)
-    select nombre, marca, 'BN' || lpad(g::text, 6, '0'), round(costo * (1 + porcentaje / 100), 2), costo, porcentaje,
-      case when g <= ${PRODUCTOS_CON_STOCK_GRANDE} then ${STOCK_GRANDE} else (g * 13) % 300 end, 0,
-      'Artículo de librería y papelería para la escuela, la oficina y el hogar. Calidad garantizada.',
-      c.ids[1 + g % array_length(c.ids, 1)],
-      ${normalizar(`nombre || ' ' || marca || ' BN' || lpad(g::text, 6, '0')`)}
-    from g, c`);
+  await cargarCatalogo(db, {
+    productos: t.productos - ANCLAS.length,
+    marcas: t.marcas,
+    stock: (i) => (i <= PRODUCTOS_CON_STOCK_GRANDE ? STOCK_GRANDE : (i * 13) % 300),
+    descripcion: 'Artículo de librería y papelería para la escuela, la oficina y el hogar. Calidad garantizada.',
+  });
 
   await ejecutar(`insert into movimiento_stock (producto_id, delta, motivo) select id, stock, 'INICIAL' from producto`);
 

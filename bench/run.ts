@@ -8,7 +8,10 @@ import pg from 'pg';
 import { abrirPglite, abrirPostgres, type BaseDeDatos } from '../server/db/client';
 import { medir, rssMb, type Carga, type Medicion } from './carga';
 import { ID_ESTADO_INICIAL } from '../domain/prerender';
-import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, urlsDeFiltro, verificarStock } from './datos';
+import { sqlDeAutocompletar, sqlDelCatalogo } from '../server/productos/busqueda';
+import { buscarPorHttp, consultasDeBusqueda, filtrosDe, pgbench, type Consulta } from './busqueda';
+import { describirFallo, medirRelevancia, type Relevancia } from '../server/test/catalogo-de-busqueda';
+import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, TAMANO, urlsDeFiltro, verificarStock } from './datos';
 import { iniciarBase, iniciarTienda, RAIZ, type Proceso } from './procesos';
 import { construirSiHaceFalta, lanzarChromium, lighthouse, pesarPaginas, type Lighthouse, type PesoPagina } from './web';
 
@@ -33,6 +36,11 @@ const ANTES = process.env.BENCH_ANTES;
 // BENCH_ANTES_CACHE=1: that server runs with its default memory cache, as its `npm start` would (rows ", antes").
 const ANTES_CON_CACHE = process.env.BENCH_ANTES_CACHE === '1';
 const SIN_CACHE = ' [sin caché en memoria]';
+// The search rows run on the data set of the other rows (10,000 products) and on one of BENCH_PRODUCTOS.
+const PRODUCTOS_BUSQUEDA = entero('BENCH_PRODUCTOS', 100_000);
+// PGlite writes each product's search words through the triggers at ~50 products/s on the busy machine: 100,000 would
+// take half an hour, so by default its search rows run on the 10,000 of the other rows only (said in the notes).
+const PRODUCTOS_BUSQUEDA_PGLITE = entero('BENCH_PRODUCTOS_PGLITE', TAMANO.productos);
 const URL_PG = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const MOTORES = (process.env.BENCH_MOTORES ?? (URL_PG ? 'pglite,postgres' : 'pglite')).split(',').map((m) => m.trim());
 
@@ -48,6 +56,7 @@ interface Fila {
 
 const filas: Fila[] = [];
 const notas: string[] = [];
+const relevancias: Array<{ motor: string; productos: number } & Relevancia> = [];
 let pesos: PesoPagina[] = [];
 let faros: Lighthouse[] = [];
 
@@ -169,6 +178,120 @@ async function prepararMotor(nombre: string): Promise<Motor> {
   };
 }
 
+const miles = (n: number) => n.toLocaleString('es-AR');
+
+interface Objetivo {
+  p99: number;
+  rps?: number;
+  /** Least share of what pgbench does with the same SQL. */
+  dePgbench?: number;
+}
+
+/**
+ * The search rows of issue 17 on a server with the memory cache off: the catalogue's first page, searches
+ * of one and three words and with a typo, and suggestions, each cycling over 100 different queries, with
+ * pgbench beside each on PostgreSQL (the same SQL, from the server's `sqlDelCatalogo`/`sqlDeAutocompletar`),
+ * and the relevance score.
+ */
+async function filasDeBusqueda(motor: Motor, tienda: Proceso, productos: number, rpsBase: number): Promise<void> {
+  const consultas = consultasDeBusqueda();
+  // pgbench runs the SQL the server builds for each request (after synonym expansion), on PostgreSQL.
+  const base = motor.databaseUrl ? await motor.abrir() : undefined;
+  const etiqueta = `búsqueda, ${miles(productos)} productos`;
+  try {
+    const medirFila = async (
+      nombre: string,
+      ruta: (q: string | undefined) => string,
+      lista: Array<string | undefined>,
+      objetivo: Objetivo,
+      sqlDe: (db: BaseDeDatos['db'], q: string | undefined) => Promise<Consulta[]>,
+    ) => {
+      let i = 0;
+      const carga: Carga = {
+        url: tienda.url + ruta(lista[0]),
+        conexiones: CONEXIONES,
+        segundos: SEGUNDOS,
+        ...(lista.length > 1 ? { ruta: () => ruta(lista[i++ % lista.length]) } : {}),
+      };
+      const m = await fila(motor.nombre, `${etiqueta}: ${nombre}`, carga, tienda, rpsBase);
+      const f = filas[filas.length - 1]!;
+      if (!m) return;
+      const extra: string[] = [];
+      let ratio: number | undefined;
+      if (!motor.databaseUrl || !base) extra.push('pgbench: solo en PostgreSQL');
+      else {
+        try {
+          const peticiones = await Promise.all(lista.map((q) => sqlDe(base.db, q)));
+          log(motor.nombre, `${etiqueta}: ${nombre}: pgbench`);
+          const pg = await pgbench(motor.databaseUrl, peticiones, { clientes: CONEXIONES, segundos: SEGUNDOS, carpeta: path.join(motor.dataDir, 'pgbench') });
+          ratio = m.rps / pg.tps;
+          extra.push(`pgbench (el mismo SQL, ${pg.guiones} peticiones distintas, ${CONEXIONES} clientes): ${n(pg.tps)} tps, latencia media ${pg.latenciaMs.toFixed(1)} ms; servidor/pgbench ×${ratio.toFixed(2)}`);
+        } catch (error) {
+          extra.push(`pgbench falló: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        }
+      }
+      const cumple = m.p99 <= objetivo.p99 && (objetivo.rps === undefined || m.rps >= objetivo.rps) && (objetivo.dePgbench === undefined || (ratio ?? 0) >= objetivo.dePgbench);
+      const pedido = [`p99 ≤ ${objetivo.p99} ms`, ...(objetivo.rps ? [`≥ ${miles(objetivo.rps)} req/s`] : []), ...(objetivo.dePgbench ? [`≥ ×${objetivo.dePgbench} de pgbench`] : [])].join(', ');
+      extra.push(`objetivo (${pedido}): ${cumple ? 'cumple' : 'NO cumple'}${objetivo.dePgbench && ratio === undefined ? ' (sin pgbench)' : ''}`);
+      f.nota = [f.nota, ...extra].filter(Boolean).join('; ');
+    };
+
+    const catalogo = (q: string | undefined) => (q === undefined ? '/api/producto' : `/api/producto?q=${encodeURIComponent(q)}`);
+    const delCatalogo = (db: BaseDeDatos['db'], q: string | undefined) => sqlDelCatalogo(db, filtrosDe(q));
+    const rapida: Objetivo = { p99: 25, rps: 2000 };
+    const pesada: Objetivo = { p99: 50, dePgbench: 0.5 };
+    const cuantas = (l: unknown[]) => `${l.length} distintas`;
+    await medirFila('catálogo 1ª página', catalogo, [undefined], rapida, delCatalogo);
+    await medirFila(`1 palabra (${cuantas(consultas.unaPalabra)})`, catalogo, consultas.unaPalabra, rapida, delCatalogo);
+    await medirFila(`3 palabras (${cuantas(consultas.tresPalabras)})`, catalogo, consultas.tresPalabras, pesada, delCatalogo);
+    await medirFila(`con un error de tipeo (${cuantas(consultas.conError)})`, catalogo, consultas.conError, pesada, delCatalogo);
+    await medirFila(
+      `sugerencias /autocompletar (${cuantas(consultas.sugerencias)})`,
+      (q) => `/api/producto/autocompletar?q=${encodeURIComponent(q ?? '')}`,
+      consultas.sugerencias,
+      pesada,
+      (db, q) => sqlDeAutocompletar(db, q ?? ''),
+    );
+
+    log(motor.nombre, `${etiqueta}: relevancia`);
+    try {
+      const r = await medirRelevancia(buscarPorHttp(tienda.url));
+      relevancias.push({ motor: motor.nombre, productos, ...r });
+      notas.push(
+        `${motor.nombre}, ${miles(productos)} productos: relevancia ${r.aciertos} de ${r.consultas} consultas con un producto esperado entre los 3 primeros (${(r.puntaje * 100).toFixed(1)} %, objetivo ≥ 95 %: ${r.puntaje >= 0.95 ? 'cumple' : 'NO cumple'})${r.fallos.length ? `; fallan${r.fallos.length > 20 ? ' (las 20 primeras; todas en latest.json)' : ''}: ${r.fallos.slice(0, 20).map(describirFallo).join('; ')}` : ''}`,
+      );
+    } catch (error) {
+      notas.push(`${motor.nombre}, ${miles(productos)} productos: relevancia no medida: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  } finally {
+    await base?.cerrar();
+  }
+}
+
+/** The search rows alone on a data set of `productos` products, in a database of their own. */
+async function medirBusquedaGrande(nombreMotor: string, productos: number): Promise<void> {
+  const motor = await prepararMotor(nombreMotor);
+  let tienda: Proceso | undefined;
+  try {
+    log(nombreMotor, `búsqueda: migrando y cargando ${miles(productos)} productos...`);
+    const base = await motor.abrir();
+    await base.migrar();
+    const carga = await cargarDatos(base, { ...TAMANO, productos });
+    await base.cerrar();
+    notas.push(`${nombreMotor}: datos de la búsqueda (${miles(productos)} productos) cargados en ${carga.segundos.toFixed(1)} s: ${Object.entries(carga.filas).map(([t, x]) => `${t} ${x}`).join(', ')}`);
+    tienda = await iniciarTienda({ dataDir: motor.dataDir, env: { CACHE_API_SEGUNDOS: '0' }, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
+    await filasDeBusqueda(motor, tienda, productos, 0);
+  } catch (error) {
+    notas.push(`${nombreMotor}, búsqueda con ${miles(productos)} productos: falló: ${error instanceof Error ? error.message : String(error)}`);
+    log(error);
+    if (tienda) log(tienda.salida());
+    process.exitCode = 1;
+  } finally {
+    await tienda?.detener();
+    await motor.limpiar().catch((e: unknown) => log('limpieza', e));
+  }
+}
+
 async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
   const motor = await prepararMotor(nombreMotor);
   let tienda: Proceso | undefined;
@@ -210,6 +333,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     };
     const rpsPrimera = await medirBase(`base estática (Fastify sola, ${(cuerpo.length / 1024).toFixed(1)} KB)`);
     let rpsBase = rpsPrimera;
+    if (solo('busqueda')) await filasDeBusqueda(motor, tienda, TAMANO.productos, rpsBase);
 
     const lecturas = async (t: Proceso, sufijo: string, etagPagina: string | null) => {
       const lectura = (ruta: string, extra: Partial<Carga> = {}): Carga => ({ url: t.url + ruta, conexiones: CONEXIONES, segundos: SEGUNDOS, ...extra });
@@ -429,13 +553,22 @@ function maquina(): string {
 
 async function main() {
   log(construirSiHaceFalta());
-  for (const [i, motor] of MOTORES.entries()) await medirMotor(motor, i === 0);
+  for (const [i, motor] of MOTORES.entries()) {
+    await medirMotor(motor, i === 0);
+    const grande = motor === 'pglite' ? PRODUCTOS_BUSQUEDA_PGLITE : PRODUCTOS_BUSQUEDA;
+    if (solo('busqueda') && grande !== TAMANO.productos) await medirBusquedaGrande(motor, grande);
+    else if (solo('busqueda') && motor === 'pglite' && PRODUCTOS_BUSQUEDA !== TAMANO.productos) {
+      notas.push(`pglite: búsqueda medida solo con ${miles(TAMANO.productos)} productos (cargar ${miles(PRODUCTOS_BUSQUEDA)} por los triggers de búsqueda lleva media hora en PGlite; BENCH_PRODUCTOS_PGLITE para más)`);
+    }
+  }
   const texto = [`# Benchmark de la tienda`, '', maquina(), '', tabla(), '', ...notas.map((x) => `- ${x}`), ''].join('\n');
   console.log(texto);
   const carpeta = path.join(RAIZ, 'bench', 'results');
   fs.mkdirSync(carpeta, { recursive: true });
   fs.writeFileSync(path.join(carpeta, 'latest.md'), texto);
-  fs.writeFileSync(path.join(carpeta, 'latest.json'), JSON.stringify({ filas, pesos, faros, notas }, null, 2));
+  fs.writeFileSync(path.join(carpeta, 'latest.json'), JSON.stringify({ filas, relevancias, pesos, faros, notas }, null, 2));
+  // The history, run by run (the folder is not in git): latest.md is overwritten, these stay.
+  fs.writeFileSync(path.join(carpeta, `${new Date().toISOString().replace(/[:.]/g, '-')}.md`), texto);
   log(`escrito bench/results/latest.md`);
 }
 

@@ -1,0 +1,38 @@
+// The relevance set (server/test/relevancia.json) through the API: the anchors among 2,000 generated
+// products; a change that makes the search find less fails here. The bench prints the same
+// score at 10,000 and 100,000 products.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
+import { ANCLAS, cargarCatalogo, CONSULTAS_DE_RELEVANCIA, describirFallo, medirRelevancia } from '../test/catalogo-de-busqueda';
+
+let t: AppDePrueba;
+
+beforeAll(async () => {
+  t = await crearAppDePrueba();
+  await cargarCatalogo(t.db, { productos: 2000 });
+}, 180_000);
+afterAll(() => t.cerrar());
+
+async function buscar(q: string): Promise<string[]> {
+  const r = await t.app.inject({ method: 'GET', url: `/api/producto?q=${encodeURIComponent(q)}` });
+  expect(r.statusCode, `GET /api/producto?q=${q}: ${r.body}`).toBe(200);
+  return (r.json() as { items: Array<{ codigo: string }> }).items.map((p) => p.codigo);
+}
+
+describe('relevance of the catalogue search', () => {
+  it('the set is the one the bench measures: 120 queries or more, each expecting products that exist', () => {
+    expect(CONSULTAS_DE_RELEVANCIA.length).toBeGreaterThanOrEqual(120);
+    const codigos = new Set(ANCLAS.map((a) => a.codigo));
+    const generados = /^BN00(0\d{3}|1\d{3}|2000)$/; // within the 2,000 generated products loaded here
+    for (const c of CONSULTAS_DE_RELEVANCIA) {
+      expect(c.esperados.length, c.q).toBeGreaterThan(0);
+      for (const codigo of c.esperados) expect(codigos.has(codigo) || generados.test(codigo), `${c.q}: ${codigo}`).toBe(true);
+    }
+  });
+
+  it('finds an expected product among the first 3 results for at least 95% of the queries', async () => {
+    const r = await medirRelevancia(buscar);
+    const detalle = `${r.aciertos} de ${r.consultas}; fallan:\n${r.fallos.map(describirFallo).join('\n')}`;
+    expect(r.puntaje, detalle).toBeGreaterThanOrEqual(0.95);
+  }, 120_000);
+});
