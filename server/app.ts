@@ -31,6 +31,7 @@ import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
+import { catalogoMasivoRoutes } from './productos/catalogo-masivo-routes';
 import { productoRoutes } from './productos/routes';
 import { olvidarMarcas, recordarMarcas } from './productos/service';
 import { promocionRoutes } from './promociones/routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(catalogoMasivoRoutes);
   await app.register(promocionRoutes);
   await app.register(usuarioRoutes);
   await app.register(cuentaRoutes);
