@@ -448,6 +448,7 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     await medirBase('base estática, otra vez al final', rpsPrimera);
 
     if (conWeb && !SIN_WEB && solo('web')) await medirWeb(url, primero);
+    if (solo('importacion')) await importacion(nombreMotor, url, cookieAdmin);
 
     await tienda.detener();
     tienda = undefined;
@@ -515,6 +516,33 @@ async function medirWeb(url: string, idProducto: number): Promise<void> {
   } finally {
     await navegador.cerrar();
   }
+}
+
+/**
+ * The spreadsheet import of 10.000 new products (docs/decisions/030-catalogo-masivo.md): the preview and the
+ * confirmation, each timed once (a write of the whole file, not a load test). Goal: under 10 s in all.
+ */
+async function importacion(motor: string, url: string, cookie: string): Promise<void> {
+  const nombre = 'importación de 10.000 productos (CSV): vista previa + confirmación';
+  const lineas = ['Código;Denominación;Marca;Categoría;Costo;Porcentaje;Stock;Descripción'];
+  const categoria = ((await (await fetch(`${url}/api/categoria`)).json()) as Array<{ denominacion: string }>)[0]?.denominacion ?? '';
+  for (let i = 0; i < 10_000; i++) lineas.push(`BENCH-IMP-${i};Producto importado ${i};Marca ${i % 40};${categoria};${1000 + i},50;45;${i % 30};Fila ${i}`);
+  const inicio = performance.now();
+  const previa = await fetch(`${url}/api/producto/importacion?archivo=bench.csv`, { method: 'POST', headers: { cookie, 'content-type': 'text/csv' }, body: lineas.join('\n') });
+  const vista = (await previa.json()) as { token?: string; totales?: { crear: number }; message?: string };
+  const tPrevia = performance.now() - inicio;
+  if (!previa.ok || !vista.token) {
+    filas.push({ motor, nombre, conexiones: 1, nota: `falló la vista previa: ${previa.status} ${vista.message ?? ''}` });
+    return;
+  }
+  const confirmada = await fetch(`${url}/api/producto/importacion/${vista.token}/confirmar`, { method: 'POST', headers: { cookie } });
+  const total = performance.now() - inicio;
+  const nota = confirmada.ok
+    ? `${vista.totales?.crear} creados; vista previa ${(tPrevia / 1000).toFixed(1)} s, confirmación ${((total - tPrevia) / 1000).toFixed(1)} s, total ${(total / 1000).toFixed(1)} s (objetivo < 10 s)`
+    : `falló la confirmación: ${confirmada.status} ${await confirmada.text()}`;
+  if (!confirmada.ok) process.exitCode = 1;
+  filas.push({ motor, nombre, conexiones: 1, nota });
+  log(motor, nombre, nota);
 }
 
 const n = (x: number | undefined | null, d = 0) => (x === undefined || x === null ? '–' : x.toFixed(d));

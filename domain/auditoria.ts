@@ -51,6 +51,8 @@ export const ACCIONES_AUDITORIA = {
   'producto.cambiar-imagen': accion('producto', 'Cambio de imagen'),
   'producto.cargar-stock': accion('producto', 'Carga de stock'),
   'producto.eliminar': accion('producto', 'Baja de producto'),
+  'producto.importar': accion('producto', 'Importación de productos desde una planilla'),
+  'producto.actualizar-precios': accion('producto', 'Cambio de precios en bloque'),
   'categoria.crear': accion('categoria', 'Alta de categoría'),
   'venta.crear': accion('venta', 'Alta de venta'),
   'venta.pedido': accion('venta', 'Pedido del carrito'),

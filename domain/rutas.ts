@@ -26,6 +26,8 @@ export const paths = {
   grillaInformes: '/grillaInformes',
   grillaPedidos: '/grillaPedidos',
   grillaProductos: '/grillaProducts',
+  /** Spreadsheet import (docs/decisions/030-catalogo-masivo.md). */
+  importarProductos: '/importarProductos',
   grillaPromociones: '/grillaPromociones',
   grillaUsuarios: '/grillaUsuarios',
   formProducto: (id: number | string) => `/formProducto/${id}`,

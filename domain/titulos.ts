@@ -46,6 +46,7 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.grillaInformes, 'Informes de cierre de caja'],
   [paths.grillaPedidos, 'Pedidos'],
   [paths.grillaProductos, 'Productos'],
+  [paths.importarProductos, 'Importar productos'],
   [paths.grillaPromociones, 'Promociones (administración)'],
   [paths.grillaUsuarios, 'Usuarios'],
   [paths.formProducto(':id'), nuevoOEditar('Nuevo producto', 'Editar producto')],

@@ -32,6 +32,7 @@ import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
+import { catalogoMasivoRoutes } from './productos/catalogo-masivo-routes';
 import { productoRoutes } from './productos/routes';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
+  await app.register(catalogoMasivoRoutes);
   await app.register(promocionRoutes);
   await app.register(usuarioRoutes);
   await app.register(cuentaRoutes);

@@ -100,7 +100,8 @@ export const producto = pgTable(
     imagen: text('imagen'),
     precio: dinero('precio').notNull(),
     costo: dinero('costo').notNull(),
-    porcentaje: numeric('porcentaje', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    // 6 decimals: a margin solved for a rounded price reaches it to the cent (docs/decisions/030-catalogo-masivo.md).
+    porcentaje: numeric('porcentaje', { precision: 11, scale: 6, mode: 'number' }).notNull(),
     stock: integer('stock').notNull().default(0),
     cantidadVendida: integer('cantidad_vendida').notNull().default(0),
     descripcion: text('descripcion').notNull().default(''),
@@ -498,6 +499,32 @@ export const recuperacionClave = pgTable(
   (t) => [index('recuperacion_clave_user_idx').on(t.userId, t.creado)],
 );
 
+// ---- Catalogue in bulk (docs/decisions/030-catalogo-masivo.md) ----
+
+/**
+ * A spreadsheet import between its preview and its confirmation: the rows read from the file and the
+ * fingerprint of the plan the owner saw, for some minutes, in the database so any instance can confirm it.
+ */
+export const importacionProductos = pgTable(
+  'importacion_productos',
+  {
+    token: text('token').primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    archivo: text('archivo').notNull(),
+    /** PREVIA (waiting for confirmation), APLICANDO, APLICADA. */
+    estado: text('estado').notNull().default('PREVIA'),
+    /** The rows that are valid, as read from the file. */
+    filas: jsonb('filas').notNull(),
+    /** A hash of what the preview showed (rows to create, rows to update and their changes). */
+    huella: text('huella').notNull(),
+    creado: momento('creado').notNull().defaultNow(),
+    vence: momento('vence').notNull(),
+  },
+  (t) => [index('importacion_productos_vence_idx').on(t.vence)],
+);
+
 export const schema = {
   usuario,
   domicilio,
@@ -525,4 +552,5 @@ export const schema = {
   contadorCatalogo,
   correoPendiente,
   recuperacionClave,
+  importacionProductos,
 };

@@ -24,6 +24,9 @@ export function contieneTextoNoValido(valor: unknown): boolean {
     const actual = pendientes.pop();
     if (typeof actual === 'string') {
       if (textoNoValido(actual)) return true;
+    } else if (ArrayBuffer.isView(actual)) {
+      // Bytes (an uploaded spreadsheet) are no text: their reader checks what it takes from them.
+      continue;
     } else if (Array.isArray(actual)) {
       for (const item of actual) pendientes.push(item);
     } else if (actual !== null && typeof actual === 'object') {

@@ -13,7 +13,7 @@ import {
   type Sugerencia,
   type sugerenciasQuerySchema,
 } from '../../domain/producto';
-import { busquedaDeProducto, normalizarBusqueda } from '../../domain/texto';
+import { normalizarBusqueda } from '../../domain/texto';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { categoria, detalleVenta, producto } from '../db/schema';
@@ -23,6 +23,7 @@ import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
 import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, consultaDeMarcas, consultasSinTexto, huecosDeTextos, quisisteDecir } from './busqueda';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
+import { valoresDeProducto } from './valores';
 
 
 /** Cost and margin leave the server only for admins. */
@@ -123,7 +124,7 @@ export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: 
   const userId = idDeUsuario(contexto);
   await asegurarCategoria(db, datos.categoriaId);
   const nuevaImagen = pedido.imagen ? await almacen.guardar(pedido.imagen.contenido, pedido.imagen.extension) : undefined;
-  const valores = { ...datos, busqueda: busquedaDeProducto(datos), ...(nuevaImagen ? { imagen: nuevaImagen } : {}) };
+  const valores = { ...valoresDeProducto(datos), ...(nuevaImagen ? { imagen: nuevaImagen } : {}) };
   let imagenAnterior: string | null = null;
   let id: number;
   try {

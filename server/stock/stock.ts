@@ -265,3 +265,29 @@ export async function cargarUnidades(tx: Db, donde: SQL, cantidad: number, userI
   await tx.insert(movimientoStock).values({ productoId: actualizado.id, delta: cantidad, motivo: 'CARGA', userId });
   return actualizado;
 }
+
+/**
+ * The spreadsheet import's stock column for many products at once: locks the rows in id order, sets each
+ * stock and writes each difference as an AJUSTE movement (products whose stock does not change get none).
+ * Answers how many changed.
+ */
+export async function fijarStocks(tx: Db, productos: ReadonlyArray<{ productoId: number; stock: number }>, userId: number | null): Promise<number> {
+  if (productos.length === 0) return 0;
+  const pedido = new Map(productos.map((p) => [p.productoId, p.stock]));
+  const actuales = await tx
+    .select({ id: producto.id, stock: producto.stock })
+    .from(producto)
+    .where(inArray(producto.id, [...pedido.keys()]))
+    .orderBy(asc(producto.id))
+    .for('update');
+  const deltas = actuales.map((a) => ({ productoId: a.id, delta: pedido.get(a.id)! - a.stock })).filter((d) => d.delta !== 0);
+  if (deltas.length === 0) return 0;
+  const json = JSON.stringify(deltas.map((d) => ({ id: d.productoId, delta: d.delta })));
+  await tx.execute(
+    sql`update ${producto} set stock = ${producto.stock} + v.delta from json_to_recordset(${json}::json) as v(id integer, delta integer) where ${producto.id} = v.id`,
+  );
+  for (let i = 0; i < deltas.length; i += 5000) {
+    await tx.insert(movimientoStock).values(deltas.slice(i, i + 5000).map((d) => ({ ...d, motivo: 'AJUSTE' as const, userId })));
+  }
+  return deltas.length;
+}

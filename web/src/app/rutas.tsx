@@ -72,6 +72,7 @@ export const rutas: RouteObject[] = [
           { path: 'formVenta/:idVenta', ...admin(() => import('../features/admin/ventas/form-venta-page')) },
           { path: 'formDetalleVenta/:idVenta/:idDetalleVenta', ...admin(() => import('../features/admin/ventas/form-detalle-venta-page')) },
           { path: 'grillaProducts', ...admin(() => import('../features/admin/productos/grilla-productos-page')) },
+          { path: 'importarProductos', ...admin(() => import('../features/admin/productos/importar-productos-page')) },
           { path: 'formProducto/:idProducto', ...admin(() => import('../features/admin/productos/form-producto-page')) },
           { path: 'stock', ...admin(() => import('../features/admin/stock/carga-stock-page')) },
           { path: 'grillaPromociones', ...admin(() => import('../features/admin/promociones/grilla-promociones-page')) },

@@ -1,12 +1,14 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Container, Group, Menu, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconLanguage, IconPackageImport, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconLanguage, IconPackageImport, IconPercentage, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { Producto } from '../../../../../domain/producto';
 import { useEliminarProducto, useGrillaProductos } from '../../../api/admin-productos';
+import { mensajeDeError } from '../../../api/client';
+import { exportarProductos, type FormatoPlanilla } from '../../../api/catalogo-masivo';
 import { paths } from '../../../app/paths';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../../carrito/agregar-al-carrito';
 import { AccionFila, AccionesFila } from '../comun/acciones-fila';
@@ -16,6 +18,7 @@ import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
+import { CambiarPreciosModal } from './cambiar-precios-modal';
 
 const POR_PAGINA = 20;
 
@@ -43,6 +46,10 @@ export default function GrillaProductosPage() {
   });
   const { agregarProducto } = useAgregarAlCarrito();
   const movil = useMediaQuery('(max-width: 40em)');
+  const [preciosAbierto, setPreciosAbierto] = useState(false);
+  const filtrosActuales = { denominacion: denominacionBuscada || undefined, marcaContiene: marcaBuscada || undefined, codigo: codigoBuscado || undefined };
+  const exportar = (formato: FormatoPlanilla) => () =>
+    exportarProductos(formato, filtrosActuales).catch((e: unknown) => notifications.show({ color: 'red', message: mensajeDeError(e) }));
 
   const filtro = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
     set(e.currentTarget.value);
@@ -63,6 +70,24 @@ export default function GrillaProductosPage() {
         <Button component={Link} to={paths.grillaSinonimos} variant="light" leftSection={<IconLanguage size={16} />}>
           Sinónimos
         </Button>
+        <Button variant="light" leftSection={<IconPercentage size={16} />} onClick={() => setPreciosAbierto(true)}>
+          Cambiar precios
+        </Button>
+        <Button component={Link} to={paths.importarProductos} variant="light" leftSection={<IconFileImport size={16} />}>
+          Importar productos
+        </Button>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="light" leftSection={<IconDownload size={16} />}>
+              Exportar
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>Los productos de la grilla (con sus filtros)</Menu.Label>
+            <Menu.Item onClick={exportar('xlsx')}>Planilla .xlsx</Menu.Item>
+            <Menu.Item onClick={exportar('csv')}>Archivo .csv</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Encabezado>
 
       <PanelFiltros>
@@ -142,6 +167,7 @@ export default function GrillaProductosPage() {
       </SegunConsulta>
 
       {modalEliminar}
+      <CambiarPreciosModal abierto={preciosAbierto} onCerrar={() => setPreciosAbierto(false)} marcas={consulta.data?.marcas ?? []} filtros={filtrosActuales} />
     </Container>
   );
 }
