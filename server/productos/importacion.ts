@@ -30,7 +30,7 @@ import { Conflicto, Invalido } from '../errors';
 import { contieneTextoNoValido } from '../http/texto-valido';
 import { fijarStocks, registrarStockInicial } from '../stock/stock';
 import { escribirCsv, escribirXlsx, leerPlanilla, type FilaLeida, type ProductoExportado, type ValorCelda } from './importacion-archivo';
-import { listarProductos, olvidarMarcas } from './service';
+import { listarProductos } from './service';
 import { valoresDeProducto } from './valores';
 
 interface ProductoActual {
@@ -306,7 +306,6 @@ export async function confirmarImportacion(db: Db, token: string, contexto: Cont
       await tx.update(importacionProductos).set({ estado: 'APLICADA' }).where(eq(importacionProductos.token, token));
       return { creados: plan.crear.length, actualizados: plan.actualizar.length };
     });
-    olvidarMarcas(db);
     return { ...resultado, message: MENSAJES_IMPORTACION.aplicada(resultado.creados, resultado.actualizados) };
   } catch (error) {
     await db.update(importacionProductos).set({ estado: 'PREVIA' }).where(eq(importacionProductos.token, token));
