@@ -29,6 +29,9 @@ import { registrarManejoDeErrores } from './http/manejar-errores';
 import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
+import { avisosEntreInstancias } from './operacion/avisos-entre-instancias';
+import { metricas, metricasRoutes } from './operacion/metricas';
+import { saludRoutes } from './operacion/salud';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
 import { productoRoutes } from './productos/routes';
@@ -146,6 +149,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recordarMarcas(deps.base.db, Math.max(30, deps.cacheApiSegundos));
     app.cacheRespuestas.alInvalidar(() => olvidarMarcas(deps.base.db));
   }
+  // Writes through other instances empty this one's memory too (PostgreSQL LISTEN/NOTIFY).
+  await app.register(avisosEntreInstancias);
+  // Before every route, so its hooks see them all; the route itself exists only with a token.
+  if (deps.config.METRICS_TOKEN) await app.register(metricas);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
@@ -170,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conAcceso('contenido', swaggerUi, { routePrefix: '/api/docs' }));
 
   await app.register(uploadsPlugin);
+  await app.register(saludRoutes);
+  if (deps.config.METRICS_TOKEN) await app.register(metricasRoutes, { token: deps.config.METRICS_TOKEN });
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);
