@@ -170,7 +170,7 @@ const configSchema = z
     /** Backups kept in the backup folder; older ones are deleted after each new one. */
     BACKUP_CONSERVAR: z.coerce.number().int().min(1).max(1000).default(7),
     /** Hours between the server's own backups (one instance among several); 0: none. */
-    BACKUP_CADA_HORAS: z.coerce.number().min(0).max(8760).default(0),
+    BACKUP_CADA_HORAS: z.coerce.number().min(0).max(500).default(0),
     /** On SIGTERM, how long requests in flight may still run before their connections are cut. */
     APAGADO_MAXIMO_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   })
