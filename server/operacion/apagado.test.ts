@@ -1,5 +1,5 @@
-// The real server process on PGlite: `npm run backup`'s channel asks the running server for a backup,
-// and SIGTERM during a burst of orders exits 0 with every acknowledged order stored and none
+// The real server process on PGlite: `npm run backup`'s channel asks the running server for a backup
+// during a burst of orders (it restores consistent), and SIGTERM during a burst of orders exits 0 with every acknowledged order stored and none
 // half-written (stock = initial + movements).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,11 +13,11 @@ import { RAIZ } from '../raiz';
 import { crearProducto, crearUsuario } from '../test/fabricas';
 import { descuadresDeStock } from '../test/stock-de-prueba';
 import { canalEnMarcha, pedirRespaldo } from './canal-local';
-import type { Respaldo } from './respaldo';
+import { restaurarRespaldo, type Respaldo } from './respaldo';
 
 const enPostgres = process.env.TEST_MOTOR === 'postgres';
 
-describe.skipIf(enPostgres)('the server process on PGlite', { timeout: 180_000 }, () => {
+describe.skipIf(enPostgres)('the server process on PGlite', { timeout: 400_000 }, () => {
   let dataDir: string;
   let usuario: { usuario: string; clave: string };
   let productos: number[];
@@ -29,7 +29,7 @@ describe.skipIf(enPostgres)('the server process on PGlite', { timeout: 180_000 }
     usuario = await crearUsuario(base.db);
     productos = [(await crearProducto(base.db, { stock: 100_000 })).id, (await crearProducto(base.db, { stock: 100_000 })).id];
     await base.cerrar();
-  }, 120_000);
+  }, 300_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('backs up through the running server and, on SIGTERM during a burst, keeps every acknowledged order whole', async () => {
@@ -63,15 +63,6 @@ describe.skipIf(enPostgres)('the server process on PGlite', { timeout: 180_000 }
     });
     const url = `http://127.0.0.1:${puerto}`;
 
-    // The CLI's path while the shop runs: the server has PGlite open, so it takes the backup.
-    const canal = canalEnMarcha(dataDir);
-    expect(canal?.pid).toBe(proceso.pid);
-    expect(fs.statSync(path.join(dataDir, 'servidor-local.json')).mode & 0o777).toBe(0o600);
-    const respaldo = await pedirRespaldo<Respaldo>(canal!, undefined);
-    expect(path.dirname(respaldo.archivo)).toBe(path.join(dataDir, 'backups'));
-    expect(fs.existsSync(respaldo.archivo)).toBe(true);
-    await expect(pedirRespaldo({ ...canal!, token: 'otro' }, undefined)).rejects.toThrow(/No encontrado/);
-
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(usuario) });
     expect(login.status).toBe(200);
     const cookie = /sesion=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
@@ -98,6 +89,16 @@ describe.skipIf(enPostgres)('the server process on PGlite', { timeout: 180_000 }
       }
     });
     while (aceptados.length < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The CLI's path while the shop runs: the server has PGlite open, so it takes the backup, mid-burst.
+    const canal = canalEnMarcha(dataDir);
+    expect(canal?.pid).toBe(proceso.pid);
+    expect(fs.statSync(path.join(dataDir, 'servidor-local.json')).mode & 0o777).toBe(0o600);
+    await expect(pedirRespaldo({ ...canal!, token: 'otro' }, undefined)).rejects.toThrow(/No encontrado/);
+    const antes = aceptados.length;
+    const aceptadosAntes = [...aceptados];
+    const respaldo = await pedirRespaldo<Respaldo>(canal!, undefined);
+    expect(path.dirname(respaldo.archivo)).toBe(path.join(dataDir, 'backups'));
+    while (aceptados.length < antes + 10) await new Promise((resolve) => setTimeout(resolve, 10));
     proceso.kill('SIGTERM');
     const codigo = await termino;
     terminado = true;
@@ -115,6 +116,21 @@ describe.skipIf(enPostgres)('the server process on PGlite', { timeout: 180_000 }
       expect((lineas as unknown as { rows: unknown[] }).rows).toEqual([]);
     } finally {
       await base.cerrar();
+    }
+
+    // The backup taken mid-burst restores consistent too.
+    const restaurada = path.join(dataDir, 'restaurada');
+    await restaurarRespaldo({ archivo: respaldo.archivo, uploadsDir: path.join(restaurada, 'uploads'), dirPglite: path.join(restaurada, 'pglite'), forzar: false });
+    const copia = await abrirPglite({ dataDir: path.join(restaurada, 'pglite') });
+    try {
+      expect(await descuadresDeStock(copia.db)).toEqual([]);
+      const lineas = await copia.db.execute(sql`select count(*)::int as n from ${detalleVenta} group by venta_id having count(*) <> 2`);
+      expect((lineas as unknown as { rows: unknown[] }).rows).toEqual([]);
+      // Every order acknowledged before the backup was asked for is in it.
+      const enCopia = await copia.db.select({ id: venta.id }).from(venta).where(inArray(venta.id, aceptadosAntes));
+      expect(enCopia.length).toBe(aceptadosAntes.length);
+    } finally {
+      await copia.cerrar();
     }
   });
 });
