@@ -12,6 +12,7 @@ import { sqlDeAutocompletar, sqlDelCatalogo } from '../server/productos/busqueda
 import { buscarPorHttp, consultasDeBusqueda, filtrosDe, pgbench, type Consulta } from './busqueda';
 import { describirFallo, medirRelevancia, type Relevancia } from '../server/test/catalogo-de-busqueda';
 import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, TAMANO, urlsDeFiltro, verificarStock } from './datos';
+import { crearRespaldo } from '../server/operacion/respaldo';
 import { iniciarBase, iniciarTienda, RAIZ, type Proceso } from './procesos';
 import { construirSiHaceFalta, lanzarChromium, lighthouse, pesarPaginas, type Lighthouse, type PesoPagina } from './web';
 
@@ -28,7 +29,7 @@ const CONEXIONES_PAGINAS = entero('BENCH_CONEXIONES_PAGINAS', 4);
 const SIN_WEB = process.env.BENCH_WEB === '0';
 const SIN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE === '0';
 const COMPARAR = process.env.BENCH_COMPARAR !== '0';
-// BENCH_SOLO=pedido,xlsx: only these groups of rows (the baseline always): lecturas, promociones, paginas, pedido, grilla, xlsx, web.
+// BENCH_SOLO=pedido,xlsx: only these groups of rows (the baseline always): lecturas, promociones, paginas, pedido, grilla, xlsx, metricas, respaldo, web.
 const SOLO = process.env.BENCH_SOLO ? new Set(process.env.BENCH_SOLO.split(',').map((g) => g.trim())) : undefined;
 const solo = (grupo: string) => !SOLO || SOLO.has(grupo);
 // BENCH_ANTES=/dir: another checkout (with node_modules) whose server is measured first on the same data, rows ", antes".
@@ -445,6 +446,18 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     const mPedido = (await escrituras(tienda, '', cookieAdmin, cookieCliente)) ?? mPedidoAntes;
     if (solo('paginas')) await paginas(tienda);
 
+    if (solo('metricas')) {
+      // The cost of metrics (docs/decisions/029-operacion.md): the catalogue's first page on the same
+      // server without and with METRICS_TOKEN, one right after the other.
+      const catalogo = (t: Proceso): Carga => ({ url: `${t.url}/api/producto`, conexiones: CONEXIONES, segundos: SEGUNDOS });
+      const sin = await fila(nombreMotor, 'catálogo con métricas / sin: sin', catalogo(tienda), tienda, rpsBase);
+      await tienda.detener();
+      tienda = await arrancar({ METRICS_TOKEN: 'token-de-metricas-del-bench-0123456789' });
+      url = tienda.url;
+      const con = await fila(nombreMotor, 'catálogo con métricas / sin: con', catalogo(tienda), tienda, rpsBase);
+      if (sin && con) notas.push(`${nombreMotor}: costo de las métricas en el catálogo: ${((1 - con.rps / sin.rps) * 100).toFixed(1)} % de req/s (${n(sin.rps)} → ${n(con.rps)})`);
+    }
+
     await medirBase('base estática, otra vez al final', rpsPrimera);
 
     if (conWeb && !SIN_WEB && solo('web')) await medirWeb(url, primero);
@@ -452,6 +465,16 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
 
     await tienda.detener();
     tienda = undefined;
+    if (solo('respaldo')) {
+      // Offline, as `npm run backup` does with the shop stopped (the running server's backup is the same code).
+      const b = await motor.abrir();
+      try {
+        const r = await crearRespaldo({ base: b, uploadsDir: path.join(motor.dataDir, 'uploads'), destino: path.join(motor.dataDir, 'backups'), conservar: 1 });
+        notas.push(`${nombreMotor}: respaldo (${r.base}) en ${(r.ms / 1000).toFixed(1)} s, ${(r.bytes / 1024 / 1024).toFixed(1)} MB`);
+      } finally {
+        await b.cerrar();
+      }
+    }
     if (mPedido) {
       const b = await motor.abrir();
       const v = await verificarStock(b);

@@ -30,6 +30,9 @@ import { registrarManejoDeErrores } from './http/manejar-errores';
 import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
+import { avisosEntreInstancias } from './operacion/avisos-entre-instancias';
+import { metricas, metricasRoutes } from './operacion/metricas';
+import { saludRoutes } from './operacion/salud';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
 import { catalogoMasivoRoutes } from './productos/catalogo-masivo-routes';
@@ -142,6 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(textoValido);
   // Before compress: its onSend hook must see the serialized JSON to tag it with an ETag.
   await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
+  // Writes through other instances empty this one's memory too (PostgreSQL LISTEN/NOTIFY).
+  await app.register(avisosEntreInstancias);
+  // Before every route, so its hooks see them all; the route itself exists only with a token.
+  if (deps.config.METRICS_TOKEN) await app.register(metricas);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: TAMANO_MAXIMO_IMAGEN, files: 1, fields: 10 } });
@@ -168,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(conAcceso('contenido', swaggerUi, { routePrefix: '/api/docs' }));
 
   await app.register(uploadsPlugin);
+  await app.register(saludRoutes);
+  if (deps.config.METRICS_TOKEN) await app.register(metricasRoutes, { token: deps.config.METRICS_TOKEN });
   await app.register(authRoutes);
   await app.register(configRoutes);
   await app.register(productoRoutes);

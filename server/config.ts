@@ -178,6 +178,19 @@ const configSchema = z
     /** Forgotten-password links asked per hour from one address (an IPv6 /64) and for one account. */
     RECUPERAR_CLAVE_POR_DIRECCION_HORA: z.coerce.number().int().min(1).max(100_000).default(10),
     RECUPERAR_CLAVE_POR_CUENTA_HORA: z.coerce.number().int().min(1).max(1000).default(3),
+    // ---- Operation (server/operacion/, docs/decisions/029-operacion.md) ----
+    /** Bearer token of GET /metrics; without it the route does not exist (404). */
+    METRICS_TOKEN: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .pipe(z.string().min(16, 'al menos 16 caracteres (por ejemplo `openssl rand -hex 32`)').optional()),
+    /** Backups kept in the backup folder; older ones are deleted after each new one. */
+    BACKUP_CONSERVAR: z.coerce.number().int().min(1).max(1000).default(7),
+    /** Hours between the server's own backups (one instance among several); 0: none. */
+    BACKUP_CADA_HORAS: z.coerce.number().min(0).max(500).default(0),
+    /** On SIGTERM, how long requests in flight may still run before their connections are cut. */
+    APAGADO_MAXIMO_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   })
   .superRefine((c, ctx) => {
     // Node refuses a headers limit above the request's: the headers are part of the request.

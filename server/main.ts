@@ -5,6 +5,9 @@ import { leerConfig, modoMercadoPago, type ModoMercadoPago } from './config';
 import { abrirBaseDeDatos } from './db/abrir';
 import { sembrarSiVacia } from './db/seed/sembrar';
 import { flujoDeTexto } from './http/log-pedidos';
+import { abrirCanalLocal } from './operacion/canal-local';
+import { respaldar } from './operacion/respaldo-del-servidor';
+import { programarRespaldos } from './operacion/respaldo-programado';
 import { RAIZ } from './raiz';
 
 const MERCADO_PAGO: Record<ModoMercadoPago, string> = {
@@ -29,13 +32,42 @@ async function main() {
   const credenciales = config.SEED === 'demo' ? await sembrarSiVacia(base.db, config, app.log) : undefined;
   await borrarSesionesVencidas(base.db, config);
 
+  // PGlite is open here only: `npm run backup` asks this process for it (server/operacion/canal-local.ts).
+  const cerrarCanal = base.motor === 'pglite' ? await abrirCanalLocal(config.DATA_DIR, (destino) => respaldar(base, config, destino)) : undefined;
+  const detenerRespaldos =
+    config.BACKUP_CADA_HORAS > 0
+      ? programarRespaldos(
+          base,
+          config.BACKUP_CADA_HORAS,
+          async () => {
+            const r = await respaldar(base, config);
+            app.log.info({ archivo: r.archivo, bytes: r.bytes, ms: Math.round(r.ms) }, 'respaldo programado hecho');
+          },
+          app.log,
+        )
+      : undefined;
+
   let cerrando = false;
   const cerrar = async (senal: string) => {
     if (cerrando) return;
     cerrando = true;
     app.log.info(`${senal}: cerrando`);
-    await app.close();
-    await base.cerrar();
+    // Stops accepting at once and lets the requests in flight finish, but not forever: past
+    // APAGADO_MAXIMO_MS their connections are cut (their transactions roll back, nothing half-written).
+    const limite = setTimeout(() => {
+      app.log.warn(`${senal}: pedidos en curso después de ${config.APAGADO_MAXIMO_MS} ms; se cortan sus conexiones`);
+      app.server.closeAllConnections();
+    }, config.APAGADO_MAXIMO_MS);
+    try {
+      await app.close();
+      await detenerRespaldos?.();
+      await cerrarCanal?.();
+      await base.cerrar();
+    } catch (error) {
+      app.log.error({ err: error }, 'error al cerrar');
+    } finally {
+      clearTimeout(limite);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void cerrar('SIGINT'));

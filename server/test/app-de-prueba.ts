@@ -21,7 +21,7 @@ export interface AppDePrueba {
 
 export async function crearAppDePrueba(
   env: Record<string, string> = {},
-  opciones: Pick<AppDeps, 'antesDeLasRutas' | 'logger'> = {},
+  opciones: Pick<AppDeps, 'antesDeLasRutas' | 'logger' | 'cacheApiSegundos'> = {},
 ): Promise<AppDePrueba> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tienda-prueba-'));
   const config = leerConfig({
