@@ -438,7 +438,8 @@ export const terminoBusqueda = pgTable(
   },
   (t) => [
     index('termino_busqueda_prefijo_idx').using('btree', sql`${t.palabra} text_pattern_ops`),
-    index('termino_busqueda_trgm_idx').using('gist', sql`${t.palabra} gist_trgm_ops`),
+    // Typos are looked for among words without digits: codes and numbers would be most of the index.
+    index('termino_busqueda_trgm_idx').using('gist', sql`${t.palabra} gist_trgm_ops`).where(sql`${t.palabra} !~ '[0-9]'`),
   ],
 );
 

@@ -125,6 +125,9 @@ export function huecosDe(raices: string[], sinonimos: ParSinonimo[], campos: num
 // ---- SQL ----
 
 
+/** Words of 3 letters or more, without digits (codes, sizes), may be typos of a catalogue word. */
+const tieneTypos = (palabra: string) => palabra.length >= 3 && !/[0-9]/.test(palabra);
+
 /** The catalogue terms a word stands for, with their level: a CTE body over `termino_busqueda`. */
 function terminosDe(p: Palabra): SQL {
   const n = (valor: number) => sql.raw(String(valor));
@@ -136,7 +139,8 @@ function terminosDe(p: Palabra): SQL {
     union all
     (select palabra, ${n(NIVEL.difusa)} from (
       select palabra, palabra <-> ${w} as distancia from termino_busqueda
-      where ${n(p.raiz.length)} >= 3 and not exists (select 1 from termino_busqueda where palabra like ${prefijo})
+      where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'
+        and not exists (select 1 from termino_busqueda where palabra like ${prefijo})
       order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d where distancia <= ${n(DISTANCIA_MAXIMA)})`;
 }
 
@@ -410,11 +414,13 @@ async function hayResultados(db: Db, texto: string): Promise<boolean> {
 export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
   const palabras = palabrasDe(q).filter((p) => !PALABRAS_VACIAS.has(p));
   if (palabras.length === 0 || palabras.length > 8) return null;
+  const dudosas = palabras.map((p, i) => ({ p, i })).filter(({ p }) => tieneTypos(raiz(p)));
+  if (dudosas.length === 0) return null;
   const cercanas = sql.join(
-    palabras.map(
-      (p, i) =>
+    dudosas.map(
+      ({ p, i }) =>
         sql`(select ${sql.raw(String(i))} as i, forma, palabra = ${raiz(p)}::text as exacta from termino_busqueda
-          where similarity(palabra, ${raiz(p)}::text) >= 0.2 order by palabra <-> ${raiz(p)}::text limit 1)`,
+          where palabra !~ '[0-9]' and similarity(palabra, ${raiz(p)}::text) >= 0.2 order by palabra <-> ${raiz(p)}::text limit 1)`,
     ),
     sql` union all `,
   );

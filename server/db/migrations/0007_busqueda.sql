@@ -34,7 +34,7 @@ CREATE INDEX "producto_palabra_asc_idx" ON "producto_palabra" USING btree ("pala
 CREATE INDEX "producto_palabra_desc_idx" ON "producto_palabra" USING btree ("palabra","peso","cantidad_vendida" DESC NULLS LAST,"precio" DESC NULLS LAST,"producto_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "producto_palabra_producto_idx" ON "producto_palabra" USING btree ("producto_id");--> statement-breakpoint
 CREATE INDEX "termino_busqueda_prefijo_idx" ON "termino_busqueda" USING btree ("palabra" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "termino_busqueda_trgm_idx" ON "termino_busqueda" USING gist ("palabra" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "termino_busqueda_trgm_idx" ON "termino_busqueda" USING gist ("palabra" gist_trgm_ops) WHERE "termino_busqueda"."palabra" !~ '[0-9]';--> statement-breakpoint
 -- Search (issue 17, docs/decisions/028-busqueda.md). The folding rules are domain/plegado.ts's, in SQL:
 -- every write path (the admin form, imports, bulk price updates, sales) keeps the derived data right
 -- through the triggers below. The accents list is domain/plegado.ts's CON_ACENTO / SIN_ACENTO.
