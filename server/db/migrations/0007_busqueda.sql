@@ -64,15 +64,17 @@ CREATE OR REPLACE FUNCTION busqueda_palabras(t text) RETURNS TABLE (palabra text
   ) AS x(p, o)
   WHERE x.p <> ''
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION busqueda_indexar(p_id integer) RETURNS void LANGUAGE plpgsql AS $$
+-- Set-based, so an import of thousands of rows indexes them in one pass (statement triggers below).
+CREATE OR REPLACE FUNCTION busqueda_indexar(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM producto_palabra WHERE producto_id = p_id;
+  IF cardinality(ids) = 0 THEN RETURN; END IF;
+  DELETE FROM producto_palabra WHERE producto_id = ANY (ids);
   WITH fuentes AS (
-    SELECT 1 AS campo, w.palabra, w.forma FROM producto p, busqueda_palabras(p.codigo) w WHERE p.id = p_id
-    UNION ALL SELECT 2, w.palabra, w.forma FROM producto p, busqueda_palabras(p.denominacion) w WHERE p.id = p_id
-    UNION ALL SELECT 4, w.palabra, w.forma FROM producto p, busqueda_palabras(p.marca) w WHERE p.id = p_id
-    UNION ALL SELECT 8, w.palabra, w.forma
-      FROM producto p JOIN categoria c ON c.id = p.categoria_id, busqueda_palabras(c.denominacion) w WHERE p.id = p_id
+    SELECT p.id, 1 AS campo, w.palabra, w.forma FROM producto p, busqueda_palabras(p.codigo) w WHERE p.id = ANY (ids)
+    UNION ALL SELECT p.id, 2, w.palabra, w.forma FROM producto p, busqueda_palabras(p.denominacion) w WHERE p.id = ANY (ids)
+    UNION ALL SELECT p.id, 4, w.palabra, w.forma FROM producto p, busqueda_palabras(p.marca) w WHERE p.id = ANY (ids)
+    UNION ALL SELECT p.id, 8, w.palabra, w.forma
+      FROM producto p JOIN categoria c ON c.id = p.categoria_id, busqueda_palabras(c.denominacion) w WHERE p.id = ANY (ids)
   ), terminos AS (
     INSERT INTO termino_busqueda (palabra, forma)
       SELECT DISTINCT ON (palabra) palabra, forma FROM fuentes ORDER BY palabra, campo DESC
@@ -80,60 +82,60 @@ BEGIN
   )
   INSERT INTO producto_palabra (palabra, producto_id, campos, peso, cantidad_vendida, precio)
     SELECT f.palabra, p.id, bit_or(f.campo), CASE WHEN bit_or(f.campo) & 3 <> 0 THEN 0 ELSE 1 END, p.cantidad_vendida, p.precio
-    FROM fuentes f, producto p WHERE p.id = p_id
+    FROM fuentes f JOIN producto p ON p.id = f.id
     GROUP BY f.palabra, p.id, p.cantidad_vendida, p.precio;
 END
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION producto_busqueda_tg() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Brands: counts added and taken per statement (one row per brand, not one update per product).
+CREATE OR REPLACE FUNCTION busqueda_sumar_marcas(marcas text[], signo integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' OR NEW.denominacion IS DISTINCT FROM OLD.denominacion OR NEW.marca IS DISTINCT FROM OLD.marca
-     OR NEW.codigo IS DISTINCT FROM OLD.codigo OR NEW.categoria_id IS DISTINCT FROM OLD.categoria_id THEN
-    PERFORM busqueda_indexar(NEW.id);
-  ELSIF NEW.cantidad_vendida IS DISTINCT FROM OLD.cantidad_vendida OR NEW.precio IS DISTINCT FROM OLD.precio THEN
-    UPDATE producto_palabra SET cantidad_vendida = NEW.cantidad_vendida, precio = NEW.precio WHERE producto_id = NEW.id;
-  END IF;
-  IF TG_OP = 'UPDATE' AND OLD.marca IS DISTINCT FROM NEW.marca AND OLD.marca <> '' THEN
-    UPDATE marca_catalogo SET productos = productos - 1 WHERE marca = OLD.marca;
-    DELETE FROM marca_catalogo WHERE marca = OLD.marca AND productos <= 0;
-  END IF;
-  IF NEW.marca <> '' AND (TG_OP = 'INSERT' OR OLD.marca IS DISTINCT FROM NEW.marca) THEN
-    INSERT INTO marca_catalogo (marca, productos) VALUES (NEW.marca, 1)
-      ON CONFLICT (marca) DO UPDATE SET productos = marca_catalogo.productos + 1;
-  END IF;
+  INSERT INTO marca_catalogo (marca, productos)
+    SELECT m, signo * count(*) FROM unnest(marcas) m WHERE m <> '' GROUP BY m ORDER BY m
+    ON CONFLICT (marca) DO UPDATE SET productos = marca_catalogo.productos + excluded.productos;
+  DELETE FROM marca_catalogo WHERE marca = ANY (marcas) AND productos <= 0;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION producto_alta_tg() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM busqueda_indexar(ARRAY(SELECT id FROM nuevas));
+  PERFORM busqueda_sumar_marcas(ARRAY(SELECT marca FROM nuevas), 1);
+  UPDATE contador_catalogo SET valor = valor + (SELECT count(*) FROM nuevas) WHERE nombre = 'productos';
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER producto_busqueda AFTER INSERT OR UPDATE OF denominacion, marca, codigo, categoria_id, cantidad_vendida, precio
-  ON producto FOR EACH ROW EXECUTE FUNCTION producto_busqueda_tg();--> statement-breakpoint
--- The derived words go with the product (foreign key, cascade); the brand count and the total here.
-CREATE OR REPLACE FUNCTION producto_borrado_tg() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TRIGGER producto_alta AFTER INSERT ON producto REFERENCING NEW TABLE AS nuevas
+  FOR EACH STATEMENT EXECUTE FUNCTION producto_alta_tg();--> statement-breakpoint
+-- A change of name, brand, code or category indexes the product again; of price or sales, copies the
+-- sort keys; of stock alone (every order), nothing.
+CREATE OR REPLACE FUNCTION producto_cambio_tg() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF OLD.marca <> '' THEN
-    UPDATE marca_catalogo SET productos = productos - 1 WHERE marca = OLD.marca;
-    DELETE FROM marca_catalogo WHERE marca = OLD.marca AND productos <= 0;
-  END IF;
+  PERFORM busqueda_indexar(ARRAY(
+    SELECT n.id FROM nuevas n JOIN viejas v ON v.id = n.id
+    WHERE (n.denominacion, n.marca, n.codigo, n.categoria_id) IS DISTINCT FROM (v.denominacion, v.marca, v.codigo, v.categoria_id)));
+  UPDATE producto_palabra pp SET cantidad_vendida = n.cantidad_vendida, precio = n.precio
+    FROM nuevas n JOIN viejas v ON v.id = n.id
+    WHERE pp.producto_id = n.id AND (n.cantidad_vendida, n.precio) IS DISTINCT FROM (v.cantidad_vendida, v.precio)
+      AND (pp.cantidad_vendida, pp.precio) IS DISTINCT FROM (n.cantidad_vendida, n.precio);
+  PERFORM busqueda_sumar_marcas(ARRAY(SELECT v.marca FROM viejas v JOIN nuevas n ON n.id = v.id WHERE n.marca <> v.marca), -1);
+  PERFORM busqueda_sumar_marcas(ARRAY(SELECT n.marca FROM nuevas n JOIN viejas v ON v.id = n.id WHERE n.marca <> v.marca), 1);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER producto_borrado AFTER DELETE ON producto FOR EACH ROW EXECUTE FUNCTION producto_borrado_tg();--> statement-breakpoint
--- The catalogue's total, once per statement (an import of thousands of rows updates it once).
-CREATE OR REPLACE FUNCTION producto_total_tg() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TRIGGER producto_cambio AFTER UPDATE ON producto REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas
+  FOR EACH STATEMENT EXECUTE FUNCTION producto_cambio_tg();--> statement-breakpoint
+-- The derived words go with the product (foreign key, cascade); the brands and the total here.
+CREATE OR REPLACE FUNCTION producto_baja_tg() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE contador_catalogo SET valor = valor + (SELECT count(*) FROM nuevas) WHERE nombre = 'productos';
-  ELSE
-    UPDATE contador_catalogo SET valor = valor - (SELECT count(*) FROM viejas) WHERE nombre = 'productos';
-  END IF;
+  PERFORM busqueda_sumar_marcas(ARRAY(SELECT marca FROM viejas), -1);
+  UPDATE contador_catalogo SET valor = valor - (SELECT count(*) FROM viejas) WHERE nombre = 'productos';
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER producto_total_alta AFTER INSERT ON producto REFERENCING NEW TABLE AS nuevas
-  FOR EACH STATEMENT EXECUTE FUNCTION producto_total_tg();--> statement-breakpoint
-CREATE TRIGGER producto_total_baja AFTER DELETE ON producto REFERENCING OLD TABLE AS viejas
-  FOR EACH STATEMENT EXECUTE FUNCTION producto_total_tg();--> statement-breakpoint
+CREATE TRIGGER producto_baja AFTER DELETE ON producto REFERENCING OLD TABLE AS viejas
+  FOR EACH STATEMENT EXECUTE FUNCTION producto_baja_tg();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION categoria_busqueda_tg() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM busqueda_indexar(p.id) FROM producto p WHERE p.categoria_id = NEW.id;
+  PERFORM busqueda_indexar(ARRAY(SELECT p.id FROM producto p WHERE p.categoria_id = NEW.id));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -148,7 +150,7 @@ CREATE UNIQUE INDEX sinonimo_par_idx ON sinonimo (
 CREATE INDEX producto_codigo_plegado_idx ON producto (busqueda_plegar(codigo));--> statement-breakpoint
 INSERT INTO contador_catalogo (nombre, valor) SELECT 'productos', count(*) FROM producto;--> statement-breakpoint
 INSERT INTO marca_catalogo (marca, productos) SELECT marca, count(*) FROM producto WHERE marca <> '' GROUP BY marca;--> statement-breakpoint
-SELECT busqueda_indexar(id) FROM producto;--> statement-breakpoint
+SELECT busqueda_indexar(ARRAY(SELECT id FROM producto));--> statement-breakpoint
 INSERT INTO sinonimo (termino, equivalente) VALUES
   ('birome', 'bolígrafo'),
   ('lapicera', 'bolígrafo'),

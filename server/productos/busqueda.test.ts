@@ -1,0 +1,305 @@
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autocompletarSchema, MENSAJES_SINONIMO, SUGERENCIAS_MAXIMAS, type Sinonimo } from '../../domain/busqueda';
+import { MENSAJES_PAGINACION } from '../../domain/paginacion-reglas';
+import { palabrasDe, raiz } from '../../domain/plegado';
+import type { PaginaProductos } from '../../domain/producto';
+import { auditoria, producto } from '../db/schema';
+import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
+import { crearCategoria, crearProducto, crearUsuario } from '../test/fabricas';
+import { sqlDeAutocompletar, sqlDelCatalogo } from './busqueda';
+
+let t: AppDePrueba;
+let admin: string;
+let cliente: string;
+let escritura: number;
+
+async function conVentas(codigo: string, cantidadVendida: number) {
+  await t.db.update(producto).set({ cantidadVendida }).where(eq(producto.codigo, codigo));
+}
+
+beforeAll(async () => {
+  t = await crearAppDePrueba();
+  const a = await crearUsuario(t.db, { usuario: 'admin-busq', rol: 'ADMIN' });
+  const c = await crearUsuario(t.db, { usuario: 'cliente-busq' });
+  admin = await t.cookieDe(a.usuario, a.clave);
+  cliente = await t.cookieDe(c.usuario, c.clave);
+  escritura = (await crearCategoria(t.db, 'Escritura')).id;
+  const papeleria = (await crearCategoria(t.db, 'Papelería')).id;
+  const productos: Array<[string, string, string, number, number?]> = [
+    ['Cuaderno tapa dura 50 hojas rayadas', 'Éxito', 'CUA-50', papeleria],
+    ['Cuaderno espiral rayado', 'Rivadavia', 'CUA-80', papeleria],
+    ['Lápiz negro HB', 'Faber-Castell', 'LAP-HB', escritura, 100],
+    ['Lápices de colores x12', 'Faber-Castell', 'LAP-12', escritura, 2000],
+    ['Bolígrafo azul trazo fino', 'Bic', 'BOL-AZ', escritura],
+    ['Bolígrafo negro', 'Bic', 'BOL-NG', escritura],
+    ['Adhesivo vinílico 250 g', 'Plasticola', 'ADH-250', papeleria],
+    ['Goma de borrar blanca', 'Staedtler', 'GOM-1', escritura],
+    ['Sacapuntas metálico', 'Maped', 'LAPIZ', escritura],
+    ['Témpera roja', 'Colorama', 'TEM-1', papeleria],
+  ];
+  for (const [denominacion, marca, codigo, categoriaId, costo] of productos) {
+    await crearProducto(t.db, { denominacion, marca, codigo, categoriaId, costo: costo ?? 1000 });
+  }
+  await conVentas('LAP-12', 30);
+  await conVentas('LAP-HB', 5);
+  await conVentas('CUA-80', 9);
+  await conVentas('TEM-1', 500);
+});
+afterAll(() => t.cerrar());
+
+const listar = async (query: string, cookie?: string): Promise<PaginaProductos> => {
+  const r = await t.app.inject({ method: 'GET', url: `/api/producto?${query}`, headers: cookie ? { cookie } : {} });
+  expect(r.statusCode).toBe(200);
+  return r.json();
+};
+const codigos = async (q: string, extra = '') => (await listar(`q=${encodeURIComponent(q)}${extra}`)).items.map((p) => p.codigo);
+
+describe('the folding rules in SQL', () => {
+  it('busqueda_raiz and busqueda_palabras give what domain/plegado.ts gives', async () => {
+    const muestra = fc.sample(fc.stringMatching(/^[a-záéíóúñü]{1,12}(es|as|os|s|ces)?$/), { numRuns: 150, seed: 17 });
+    const palabras = [...new Set([...muestra, 'lápices', 'rayadas', 'gomas', 'colores', 'verdes', 'crayones', 'a4', 'x12', 'tres', 'luces'])];
+    const filas = (await t.db.execute(
+      sql`select w, (select array_agg(palabra order by n) from busqueda_palabras(w) with ordinality as x(palabra, forma, n)) as raices
+          from unnest(${`{${palabras.join(',')}}`}::text[]) as w`,
+    )) as unknown as { rows: Array<{ w: string; raices: string[] | null }> };
+    for (const { w, raices } of filas.rows) expect([w, raices ?? []]).toEqual([w, palabrasDe(w).map(raiz)]);
+  });
+});
+
+describe('GET /api/producto?q= (matching)', () => {
+  it('needs every word, in any order', async () => {
+    expect(await codigos('cuaderno rayadas')).toEqual(expect.arrayContaining(['CUA-50', 'CUA-80']));
+    expect(await codigos('rayado cuaderno tapa')).toEqual(['CUA-50']);
+    expect(await codigos('cuaderno azul')).toEqual([]);
+  });
+
+  it('folds plurals and gender, accents and case', async () => {
+    expect((await codigos('LAPICES')).sort()).toEqual(['LAP-12', 'LAP-HB', 'LAPIZ']);
+    expect(await codigos('gomas')).toEqual(['GOM-1']);
+    expect(await codigos('rojas tempera')).toEqual(['TEM-1']);
+    expect(await codigos('boligrafos negros')).toEqual(['BOL-NG']);
+  });
+
+  it('tolerates typos', async () => {
+    expect((await codigos('lapis')).sort()).toEqual(['LAP-12', 'LAP-HB', 'LAPIZ']);
+    expect(await codigos('boligrafo azl')).toEqual(['BOL-AZ']);
+    expect(await codigos('cuadreno espiral')).toEqual(['CUA-80']);
+  });
+
+  it('matches brand, code and category, and prefixes while typing', async () => {
+    expect((await codigos('faber')).sort()).toEqual(['LAP-12', 'LAP-HB']);
+    expect(await codigos('bol-az')).toEqual(['BOL-AZ']);
+    expect(await codigos('papeleria adhesivo')).toEqual(['ADH-250']);
+    expect((await codigos('boli')).sort()).toEqual(['BOL-AZ', 'BOL-NG']);
+  });
+
+  it('ranks the exact code first, then whole words by sales, then prefixes, then typos', async () => {
+    // 'LAPIZ' is the sharpener's code; of the pencils, the one that sold more comes first.
+    expect(await codigos('lapiz')).toEqual(['LAPIZ', 'LAP-12', 'LAP-HB']);
+    // 'color' is a whole word of the pencils' name and the start of a brand that sold much more.
+    expect(await codigos('color')).toEqual(['LAP-12', 'TEM-1']);
+    // A word in the name ranks before the same word only in the category.
+    expect((await codigos('escritura')).length).toBe(6);
+  });
+
+  it("keeps the price order on request, and 'relevancia' is the default only with words", async () => {
+    const precios = async (extra: string) => (await listar(`q=lapiz${extra}`)).items.map((p) => p.precio);
+    const asc = await precios('&orden=asc');
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = await precios('&orden=desc');
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const sinPalabras = (await listar(`categoriaId=${escritura}`)).items.map((p) => p.precio);
+    expect(sinPalabras).toEqual([...sinPalabras].sort((a, b) => a - b));
+    expect(await codigos('lapiz', '&orden=relevancia')).toEqual(['LAPIZ', 'LAP-12', 'LAP-HB']);
+  });
+
+  it('pages a search with its total', async () => {
+    const pagina = await listar('q=escritura&porPagina=4&pagina=2');
+    expect(pagina.total).toBe(6);
+    expect(pagina.items).toHaveLength(2);
+    const pasada = await listar('q=escritura&porPagina=4&pagina=9');
+    expect([pasada.total, pasada.items]).toEqual([6, []]);
+  });
+
+  it("proposes '¿Quisiste decir…?' only when nothing matched and the proposal finds something", async () => {
+    const nada = await listar('q=bligrfo');
+    expect(nada.total).toBe(0);
+    expect(nada.quisisteDecir).toBe('bolígrafo');
+    expect((await codigos(nada.quisisteDecir!)).sort()).toEqual(['BOL-AZ', 'BOL-NG']);
+    expect((await listar('q=xqzwv')).quisisteDecir).toBeNull();
+    expect((await listar('q=lapiz')).quisisteDecir).toBeNull();
+  });
+
+  it('refuses a query of more than 100 characters with a Spanish 400', async () => {
+    const r = await t.app.inject({ method: 'GET', url: `/api/producto?q=${'a'.repeat(101)}` });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(MENSAJES_PAGINACION.busquedaLarga);
+  });
+});
+
+describe('every write path keeps the search right (triggers)', () => {
+  it('finds a product inserted and updated with plain SQL, as an import would, and forgets a deleted one', async () => {
+    await t.db.execute(sql`insert into producto (denominacion, marca, codigo, precio, costo, porcentaje, categoria_id)
+      values ('Compás escolar metálico', 'Maped', 'IMP-1', 1500, 1000, 50, ${escritura})`);
+    expect(await codigos('compases')).toEqual(['IMP-1']);
+    await t.db.execute(sql`update producto set denominacion = 'Transportador 180 grados' where codigo = 'IMP-1'`);
+    expect(await codigos('compas')).toEqual([]);
+    expect(await codigos('transportadores')).toEqual(['IMP-1']);
+    expect((await listar('')).marcas).toContain('Maped');
+    await t.db.execute(sql`delete from producto where codigo = 'IMP-1'`);
+    expect(await codigos('transportador')).toEqual([]);
+  });
+
+  it('follows a bulk price update, a category renamed and sales', async () => {
+    await t.db.execute(sql`update producto set precio = 99999 where codigo = 'BOL-NG'`);
+    const desc = await listar('q=boligrafo&orden=desc');
+    expect(desc.items[0]!.codigo).toBe('BOL-NG');
+    await t.db.execute(sql`update categoria set denominacion = 'Útiles de escritura' where id = ${escritura}`);
+    expect((await codigos('utiles boligrafo')).sort()).toEqual(['BOL-AZ', 'BOL-NG']);
+    await conVentas('BOL-AZ', 1);
+    await conVentas('BOL-NG', 0);
+    expect(await codigos('boligrafo')).toEqual(['BOL-AZ', 'BOL-NG']);
+    await conVentas('BOL-NG', 2);
+    expect(await codigos('boligrafo')).toEqual(['BOL-NG', 'BOL-AZ']);
+  });
+
+  it('keeps the total and the brands of the first page', async () => {
+    const antes = await listar('');
+    await crearProducto(t.db, { denominacion: 'Regla 30 cm', marca: 'Pizzini', codigo: 'REG-30' });
+    const despues = await listar('');
+    expect(despues.total).toBe(antes.total + 1);
+    expect(despues.marcas).toContain('Pizzini');
+    await t.db.execute(sql`delete from producto where codigo = 'REG-30'`);
+    const fin = await listar('');
+    expect(fin.total).toBe(antes.total);
+    expect(fin.marcas).not.toContain('Pizzini');
+  });
+});
+
+describe('the admin grid and the stock screens use the same matching', () => {
+  it("the grid's name and brand filters find every word, folded", async () => {
+    const r = await listar('denominacion=lapices negros&marcaContiene=FABER', admin);
+    expect(r.items.map((p) => p.codigo)).toEqual(['LAP-HB']);
+    expect((await listar('denominacion=faber', admin)).items).toEqual([]);
+  });
+
+  it("GET /api/producto/sugerencias by name tolerates typos and keeps its shape", async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/producto/sugerencias?q=boligrafo%20azl', headers: { cookie: admin } });
+    expect(r.json()).toEqual([{ id: expect.any(Number), denominacion: 'Bolígrafo azul trazo fino', codigo: 'BOL-AZ', marca: 'Bic', precio: 1500, stock: 10 }]);
+  });
+});
+
+describe('synonyms', () => {
+  const pedir = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie: string | null = admin) =>
+    t.app.inject({ method, url, ...(payload === undefined ? {} : { payload }), headers: cookie ? { cookie } : {} });
+
+  it('the seeded Argentine words find what the catalogue calls them, both ways', async () => {
+    expect((await codigos('birome')).sort()).toEqual(['BOL-AZ', 'BOL-NG']);
+    expect(await codigos('birome azul')).toEqual(['BOL-AZ']);
+    expect(await codigos('cola vinilica')).toEqual(['ADH-250']);
+    const lista: Sinonimo[] = (await pedir('GET', '/api/sinonimo')).json();
+    expect(lista.length).toBeGreaterThanOrEqual(25);
+    expect(lista).toContainEqual({ id: expect.any(Number), termino: 'birome', equivalente: 'bolígrafo' });
+  });
+
+  it('a created, edited or deleted synonym changes the next search, and is audited', async () => {
+    expect(await codigos('pizarron')).toEqual([]);
+    const creado = await pedir('POST', '/api/sinonimo', { id: null, termino: ' Pizarrón ', equivalente: 'goma  de borrar' });
+    expect(creado.statusCode).toBe(201);
+    const sinonimo: Sinonimo = creado.json();
+    expect(sinonimo).toEqual({ id: expect.any(Number), termino: 'Pizarrón', equivalente: 'goma de borrar' });
+    expect(await codigos('pizarron')).toEqual(['GOM-1']);
+    expect(await codigos('goma borrar')).toEqual(['GOM-1']);
+
+    const editado = await pedir('PUT', `/api/sinonimo/${sinonimo.id}`, { ...sinonimo, equivalente: 'témpera' });
+    expect(editado.statusCode).toBe(200);
+    expect(await codigos('pizarrones')).toEqual(['TEM-1']);
+
+    expect((await pedir('DELETE', `/api/sinonimo/${sinonimo.id}`)).statusCode).toBe(204);
+    expect(await codigos('pizarron')).toEqual([]);
+    expect((await pedir('DELETE', `/api/sinonimo/${sinonimo.id}`)).json().message).toBe(MENSAJES_SINONIMO.noEncontrado);
+
+    const eventos = await t.db.select({ accion: auditoria.accion }).from(auditoria).where(eq(auditoria.entidadId, sinonimo.id));
+    expect(eventos.map((e) => e.accion).filter((a) => a.startsWith('sinonimo.'))).toEqual(['sinonimo.crear', 'sinonimo.editar', 'sinonimo.eliminar']);
+  });
+
+  it('refuses a duplicate (either order, accents and case aside) with 409', async () => {
+    const r = await pedir('POST', '/api/sinonimo', { termino: 'BOLIGRAFO', equivalente: 'Birome' });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(MENSAJES_SINONIMO.existente('BOLIGRAFO', 'Birome'));
+  });
+
+  it('refuses bad input with a Spanish 400', async () => {
+    const mensaje = async (payload: object) => {
+      const r = await pedir('POST', '/api/sinonimo', payload);
+      expect(r.statusCode).toBe(400);
+      return r.json().message as string;
+    };
+    expect(await mensaje({ termino: '', equivalente: 'x' })).toBe(MENSAJES_SINONIMO.terminoObligatorio);
+    expect(await mensaje({ termino: 'x' })).toBe(MENSAJES_SINONIMO.equivalenteObligatorio);
+    expect(await mensaje({ termino: 'x'.repeat(61), equivalente: 'y' })).toBe('No puede superar los 60 caracteres');
+    expect(await mensaje({ termino: 'Lápiz', equivalente: 'lapiz' })).toBe(MENSAJES_SINONIMO.iguales);
+    expect(await mensaje({ termino: 'a', equivalente: 'b', peso: 3 })).toBe('Campo desconocido: peso');
+    expect((await pedir('PUT', '/api/sinonimo/999999', { termino: 'a', equivalente: 'b' })).statusCode).toBe(404);
+  });
+
+  it('is for admins only: 401 without a session, 403 for a customer', async () => {
+    for (const [cookie, estado] of [
+      [null, 401],
+      [cliente, 403],
+    ] as const) {
+      expect((await pedir('GET', '/api/sinonimo', undefined, cookie)).statusCode).toBe(estado);
+      expect((await pedir('POST', '/api/sinonimo', { termino: 'a', equivalente: 'b' }, cookie)).statusCode).toBe(estado);
+      expect((await pedir('PUT', '/api/sinonimo/1', { termino: 'a', equivalente: 'b' }, cookie)).statusCode).toBe(estado);
+      expect((await pedir('DELETE', '/api/sinonimo/1', undefined, cookie)).statusCode).toBe(estado);
+    }
+  });
+});
+
+describe('GET /api/producto/autocompletar', () => {
+  beforeAll(async () => {
+    for (let i = 1; i <= 10; i++) await crearProducto(t.db, { denominacion: `Carpeta escolar ${i}`, marca: 'Carpetex', codigo: `CAR-${i}` });
+  });
+  const sugerir = async (q: string) => {
+    const r = await t.app.inject({ method: 'GET', url: `/api/producto/autocompletar?q=${encodeURIComponent(q)}` });
+    expect(r.statusCode).toBe(200);
+    return autocompletarSchema.strict().parse(r.json());
+  };
+
+  it('answers brands first and at most 8 in all, public', async () => {
+    const r = await sugerir('carp');
+    expect(r.marcas).toEqual(['Carpetex']);
+    expect(r.productos).toHaveLength(SUGERENCIAS_MAXIMAS - 1);
+    expect(Object.keys(r.productos[0]!).sort()).toEqual(['denominacion', 'id', 'imagen', 'marca', 'precio']);
+    const lapices = await sugerir('lapi');
+    expect(lapices.marcas).toEqual([]);
+    // By sales; the sharpener's code, LAPIZ, starts with 'lapi' too.
+    expect(lapices.productos.map((p) => p.denominacion)).toEqual(['Lápices de colores x12', 'Lápiz negro HB', 'Sacapuntas metálico']);
+    expect(await sugerir('  ')).toEqual({ marcas: [], productos: [] });
+  });
+
+  it('refuses a query of more than 100 characters', async () => {
+    const r = await t.app.inject({ method: 'GET', url: `/api/producto/autocompletar?q=${'b'.repeat(101)}` });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(MENSAJES_PAGINACION.busquedaLarga);
+  });
+});
+
+describe('for the bench', () => {
+  it('sqlDelCatalogo and sqlDeAutocompletar give runnable statements', async () => {
+    const consultas = [
+      ...(await sqlDelCatalogo(t.db, { q: 'birome azul', pagina: 1, porPagina: 24 })),
+      ...(await sqlDelCatalogo(t.db, { pagina: 1, porPagina: 24 })),
+      ...(await sqlDeAutocompletar(t.db, 'lapi')),
+    ];
+    expect(consultas.length).toBe(7);
+    for (const c of consultas) {
+      // Inlined from the last parameter down, so that $1 does not eat $10.
+      let texto = c.sql;
+      for (let i = c.params.length; i >= 1; i--) texto = texto.replaceAll(`$${i}`, `'${String(c.params[i - 1]).replaceAll("'", "''")}'`);
+      await expect(t.db.execute(sql.raw(texto))).resolves.toBeTruthy();
+    }
+  });
+});
