@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensajeStockInsuficiente } from '../../domain/mensajes';
 import { correoPendiente } from '../db/schema';
@@ -87,6 +90,8 @@ describe('order messages', () => {
     const concluido = (await smtp.esperarPara(emailCliente(), 2)).find((m) => m.asunto === `Pedido N° ${id} concluido`);
     expect(concluido?.texto).toContain(`Tu pedido N° ${id} está concluido.`);
     expect(concluido?.texto).toContain('Total: $\u00a03.000,00');
+    // The server has it; the sender records it right after: wait for the send under way.
+    await t.app.correo.enviarPendientes();
     expect((await filasDeVenta(id)).map((f) => [f.tipo, f.destinatario, f.estado]).sort()).toEqual([
       ['pedido-concluido', emailCliente(), 'enviado'],
       ['pedido-nuevo', null, 'enviado'],
@@ -191,5 +196,38 @@ describe('the sender', () => {
     // A sent link is not kept in the outbox: only its hash lives on, elsewhere.
     const guardadas = await t.db.select().from(correoPendiente).where(inArray(correoPendiente.id, ids));
     expect(guardadas.every((f) => f.estado === 'enviado' && !('token' in (f.datos as object)))).toBe(true);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each message as an .eml file in DATA_DIR/correo (the offline demo)', async () => {
+    const demo = await crearAppDePrueba();
+    try {
+      const quien = await crearUsuario(demo.db);
+      const cookie = await demo.cookieDe(quien.usuario, quien.clave);
+      const p = await crearProducto(demo.db, { denominacion: 'Plasticola 250 g', stock: 4 });
+      const r = await demo.app.inject({
+        method: 'POST',
+        url: '/api/pedido',
+        headers: { cookie },
+        payload: { lineas: [{ productoId: p.id, cantidad: 1 }], promociones: [], formaPago: 'EFECTIVO', envio: 0 },
+      });
+      expect(r.statusCode).toBe(201);
+      // No MAIL_DUENO: the owner's notice is discarded, the customer's written to the folder.
+      expect(await demo.app.correo.enviarPendientes()).toMatchObject({ fallidos: 0 });
+      const carpeta = path.join(demo.config.DATA_DIR, 'correo');
+      const archivos = fs.readdirSync(carpeta);
+      expect(archivos).toEqual([expect.stringMatching(/^\d{6}-pedido-recibido\.eml$/)]);
+      const mensaje = await simpleParser(fs.readFileSync(path.join(carpeta, archivos[0]!)));
+      expect(mensaje.subject).toBe(`Recibimos tu pedido N° ${r.json().id}`);
+      expect(mensaje.text).toContain('- 1 x Plasticola 250 g');
+      const filas = await demo.db.select({ tipo: correoPendiente.tipo, estado: correoPendiente.estado }).from(correoPendiente);
+      expect(filas.sort((a, b) => a.tipo.localeCompare(b.tipo))).toEqual([
+        { tipo: 'pedido-nuevo', estado: 'descartado' },
+        { tipo: 'pedido-recibido', estado: 'enviado' },
+      ]);
+    } finally {
+      await demo.cerrar();
+    }
   });
 });

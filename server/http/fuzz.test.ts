@@ -7,6 +7,7 @@
 // create and delete sessions) and `intento_login` (failed sign-ins are counted there, as they should).
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENSAJES_RECUPERACION } from '../../domain/recuperar-clave';
 import { MENSAJES_SEGUNDO_FACTOR } from '../../domain/segundo-factor';
 import { schema } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
@@ -382,8 +383,9 @@ describe('fuzz: malformed requests on every write route', () => {
         headers: { ...cuerpo?.headers, cookie: cookies.admin },
         ...(cuerpo ? { payload: cuerpo.payload } : {}),
       });
-      // A well-formed code that is not the app's is a 400 of its own, after validation.
-      const codigoRechazado = r.statusCode === 400 && r.json<{ message: string }>().message === MENSAJES_SEGUNDO_FACTOR.codigoIncorrecto;
+      // A well-formed code or link that is not the app's is a 400 of its own, after validation.
+      const codigoRechazado =
+        r.statusCode === 400 && ([MENSAJES_SEGUNDO_FACTOR.codigoIncorrecto, MENSAJES_RECUPERACION.enlaceInvalido] as string[]).includes(r.json<{ message: string }>().message);
       if (([400, 413, 415].includes(r.statusCode) && !codigoRechazado) || r.statusCode >= 500) rechazadas.push(`${clave}: ${r.statusCode} ${r.body.slice(0, 200)}`);
     }
     expect(rechazadas).toEqual([]);
