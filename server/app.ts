@@ -36,6 +36,7 @@ import { saludRoutes } from './operacion/salud';
 import { pagosPlugin } from './pagos/plugin';
 import { pagosRoutes } from './pagos/routes';
 import { catalogoMasivoRoutes } from './productos/catalogo-masivo-routes';
+import { olvidarSinonimos } from './productos/busqueda';
 import { productoRoutes } from './productos/routes';
 import { promocionRoutes } from './promociones/routes';
 import { uploadsPlugin } from './uploads/plugin';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cacheHttp, { segundos: deps.cacheApiSegundos ?? 0 });
   // Writes through other instances empty this one's memory too (PostgreSQL LISTEN/NOTIFY).
   await app.register(avisosEntreInstancias);
+  // A synonym changed through another instance reaches this one's searches with its notice.
+  app.cacheRespuestas.alInvalidar(() => olvidarSinonimos(deps.base.db));
   // Before every route, so its hooks see them all; the route itself exists only with a token.
   if (deps.config.METRICS_TOKEN) await app.register(metricas);
   await app.register(compress, { threshold: 1024 });

@@ -54,9 +54,12 @@ export function raicesDe(texto: string): string[] {
 /**
  * The synonyms, read once per database object and forgotten on every change through this process
  * (`olvidarSinonimos`): a change takes effect in the next search. Another instance's change reaches
- * this one when it restarts (see docs/decisions/028-busqueda.md).
+ * this one through its memory's invalidation (server/operacion/avisos-entre-instancias.ts, wired in
+ * app.ts), and at the latest after `SINONIMOS_VIGENCIA_MS` when that channel is off or missed a notice.
  */
+const SINONIMOS_VIGENCIA_MS = 30_000;
 const sinonimosRecordados = new WeakMap<Db, Promise<ParSinonimo[]>>();
+const sinonimosLeidos = new WeakMap<Db, number>();
 
 export function olvidarSinonimos(db: Db): void {
   sinonimosRecordados.delete(db);
@@ -64,7 +67,8 @@ export function olvidarSinonimos(db: Db): void {
 
 function cargarSinonimos(db: Db): Promise<ParSinonimo[]> {
   let lista = sinonimosRecordados.get(db);
-  if (!lista) {
+  if (!lista || Date.now() - (sinonimosLeidos.get(db) ?? 0) > SINONIMOS_VIGENCIA_MS) {
+    sinonimosLeidos.set(db, Date.now());
     lista = db
       .select({ termino: sinonimo.termino, equivalente: sinonimo.equivalente })
       .from(sinonimo)
