@@ -7,6 +7,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { AutocompletarProducto } from '../../../../domain/busqueda';
 import { urlMiniatura } from '../../../../domain/imagenes';
+import { LARGO_MAXIMO_BUSQUEDA } from '../../../../domain/paginacion-reglas';
 import { formatearPrecio } from '../../../../domain/money';
 import { LARGO_MINIMO_SUGERENCIAS, useAutocompletar } from '../../api/autocompletar';
 import { urlImagen } from '../../app/paths';
@@ -39,9 +40,11 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
   const [activa, setActiva] = useState(-1);
   const texto = value.trim();
   const [textoEsperado] = useDebouncedValue(texto, ESPERA_SUGERENCIAS_MS);
-  const consulta = useAutocompletar(textoEsperado);
+  // Asked only while the person types in the box (not for a search that came in the URL), and never for a
+  // text longer than the server takes (a shared link's: the page already says so).
+  const consulta = useAutocompletar(abierta && textoEsperado.length <= LARGO_MAXIMO_BUSQUEDA ? textoEsperado : '');
 
-  const conTexto = texto.length >= LARGO_MINIMO_SUGERENCIAS;
+  const conTexto = texto.length >= LARGO_MINIMO_SUGERENCIAS && texto.length <= LARGO_MAXIMO_BUSQUEDA;
   // The answer shown is the current text's (or the last one while the next comes: keepPreviousData).
   const datos = conTexto ? consulta.data : undefined;
   const sugerencias: Sugerencia[] = datos
