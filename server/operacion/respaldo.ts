@@ -133,8 +133,6 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
     await cliente.query('begin');
     for (const t of await tablasEnOrden(cliente)) {
       const filas = tablas[t] ?? [];
-      // Tables a migration filled: the backup's rows win.
-      await cliente.query(`delete from ${ident(t)}`);
       for (let i = 0; i < filas.length; i += 5_000) {
         await cliente.query(`insert into ${ident(t)} select * from json_populate_recordset(null::${ident(t)}, $1::json)`, [JSON.stringify(filas.slice(i, i + 5_000))]);
       }
