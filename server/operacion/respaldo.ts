@@ -133,8 +133,6 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
     await cliente.query('begin');
     for (const t of await tablasEnOrden(cliente)) {
       const filas = tablas[t] ?? [];
-      // Tables a migration filled: the backup's rows win.
-      await cliente.query(`delete from ${ident(t)}`);
       for (let i = 0; i < filas.length; i += 5_000) {
         await cliente.query(`insert into ${ident(t)} select * from json_populate_recordset(null::${ident(t)}, $1::json)`, [JSON.stringify(filas.slice(i, i + 5_000))]);
       }
@@ -161,8 +159,8 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
 // ---- Backup ----
 
 interface ClientePglite {
+  query: (sql: string) => Promise<unknown>;
   dumpDataDir: (compresion: 'none') => Promise<Blob>;
-  transaction: <T>(fn: (tx: { query: (sql: string) => Promise<unknown> }) => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -172,11 +170,11 @@ interface ClientePglite {
 async function volcarBase(base: BaseDeDatos, temporal: string, forzarLogico: boolean): Promise<FormatoBase> {
   if (base.motor === 'pglite') {
     const cliente = (base.db as unknown as { $client: ClientePglite }).$client;
-    // Inside a transaction of its own: PGlite runs one at a time, so no other one is half done.
-    const volcado = await cliente.transaction(async (tx) => {
-      await tx.query('checkpoint');
-      return cliente.dumpDataDir('none');
-    });
+    // PGlite runs one statement at a time and the dump runs between two: a copy of the files and
+    // their WAL at one instant, as after a crash, so a transaction half done restores rolled back.
+    // (Wrapping it in a transaction of its own deadlocks with queries waiting meanwhile.)
+    await cliente.query('checkpoint');
+    const volcado = await cliente.dumpDataDir('none');
     await fsp.writeFile(temporal, Buffer.from(await volcado.arrayBuffer()));
     return 'pglite';
   }
