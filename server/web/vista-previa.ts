@@ -131,6 +131,8 @@ const NO_INDEXAR = [
   paths.formPromocion(''),
   paths.detallePromocion(''),
   paths.stock,
+  paths.grillaSinonimos,
+  paths.importarProductos,
   paths.misCompras,
   paths.miCuenta,
   paths.detalleVentaCliente(''),
