@@ -53,7 +53,8 @@ export async function saludRoutes(app: FastifyInstance) {
     {
       config: { acceso: 'contenido' },
       logLevel: 'warn',
-      schema: { tags: ['operación'], summary: 'El proceso responde (no consulta la base de datos)', response: { 200: estadoSchema } },
+      // Like every 'contenido' route, out of the API document (README, 'Operación', documents both).
+      schema: { hide: true, summary: 'El proceso responde (no consulta la base de datos)', response: { 200: estadoSchema } },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -66,7 +67,7 @@ export async function saludRoutes(app: FastifyInstance) {
       config: { acceso: 'contenido' },
       logLevel: 'warn',
       schema: {
-        tags: ['operación'],
+        hide: true,
         summary: 'Lista para atender: la base responde y tiene la última migración (503 si no)',
         response: { 200: estadoSchema, 503: estadoSchema },
       },
