@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cuerpoDe } from './contratos';
+import { idEntero } from './numeros';
 import { busquedaQuery } from './paginacion';
 
 // The contract of the catalogue's search (issue 17): suggestions while typing, '¿Quisiste decir…?' and the
@@ -34,6 +35,7 @@ export const MENSAJES_SINONIMO = {
   iguales: 'El término y su equivalente deben ser distintos',
   existente: (termino: string, equivalente: string) => `Ya existe el sinónimo ${termino} = ${equivalente}`,
   noEncontrado: 'Sinónimo no encontrado',
+  idDistinto: 'El id del sinónimo no coincide con el de la dirección',
   creado: 'Sinónimo creado correctamente',
   actualizado: 'Sinónimo actualizado correctamente',
   eliminado: 'Sinónimo eliminado correctamente',
@@ -58,7 +60,7 @@ const textoSinonimo = (obligatorio: string) =>
 export const sinonimoInputSchema = cuerpoDe(
   z
     .object({
-      id: z.number().int().nullable().optional(),
+      id: idEntero().nullable().optional(),
       termino: textoSinonimo(MENSAJES_SINONIMO.terminoObligatorio),
       equivalente: textoSinonimo(MENSAJES_SINONIMO.equivalenteObligatorio),
     })

@@ -243,6 +243,15 @@ describe('synonyms', () => {
     expect(await mensaje({ termino: 'Lápiz', equivalente: 'lapiz' })).toBe(MENSAJES_SINONIMO.iguales);
     expect(await mensaje({ termino: 'a', equivalente: 'b', peso: 3 })).toBe('Campo desconocido: peso');
     expect((await pedir('PUT', '/api/sinonimo/999999', { termino: 'a', equivalente: 'b' })).statusCode).toBe(404);
+    // The body may carry back its own id, never another synonym's (nor a number no row can have).
+    const [primero] = (await pedir('GET', '/api/sinonimo')).json() as Array<{ id: number; termino: string; equivalente: string }>;
+    for (const id of [primero!.id + 1, -2_147_483_648]) {
+      const r = await pedir('PUT', `/api/sinonimo/${primero!.id}`, { ...primero, id, equivalente: 'otra cosa' });
+      expect(r.statusCode).toBe(400);
+    }
+    const distinto = await pedir('PUT', `/api/sinonimo/${primero!.id}`, { ...primero, id: primero!.id + 1 });
+    expect(distinto.json().message).toBe(MENSAJES_SINONIMO.idDistinto);
+    expect((await pedir('GET', '/api/sinonimo')).json()).toContainEqual(primero);
   });
 
   it('is for admins only: 401 without a session, 403 for a customer', async () => {

@@ -18,7 +18,7 @@ import {
   sugerenciasQuerySchema,
   validarProducto,
 } from '../../domain/producto';
-import { autocompletarQuerySchema, autocompletarSchema, sinonimoInputSchema, sinonimoSchema } from '../../domain/busqueda';
+import { autocompletarQuerySchema, autocompletarSchema, MENSAJES_SINONIMO, sinonimoInputSchema, sinonimoSchema } from '../../domain/busqueda';
 import { contextoDe } from '../auditoria/auditoria';
 import { esAdmin } from '../auth/acceso';
 import { Invalido } from '../errors';
@@ -311,7 +311,11 @@ export async function productoRoutes(app: FastifyInstance) {
         response: { 200: sinonimoSchema, ...errores, 409: errorSchema },
       },
     },
-    async (request) => editarSinonimo(app.db, request.params.id, request.body, contextoDe(request)),
+    async (request) => {
+      // The body may carry back the id it was answered with, but not another synonym's.
+      if (request.body.id != null && request.body.id !== request.params.id) throw new Invalido(MENSAJES_SINONIMO.idDistinto);
+      return editarSinonimo(app.db, request.params.id, request.body, contextoDe(request));
+    },
   );
 
   r.delete(
