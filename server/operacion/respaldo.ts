@@ -131,12 +131,19 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
   await cliente.connect();
   try {
     await cliente.query('begin');
-    for (const t of await tablasEnOrden(cliente)) {
+    const orden = await tablasEnOrden(cliente);
+    // The migrations seed some rows (synonyms, counters): the backup's rows replace them. The tables that
+    // triggers derive (the search's) come in the backup too, so the triggers (the audit trail's guard
+    // against TRUNCATE among them) stay off while it loads.
+    for (const t of orden) await cliente.query(`alter table ${ident(t)} disable trigger user`);
+    await cliente.query(`truncate ${orden.map(ident).join(', ')} restart identity cascade`);
+    for (const t of orden) {
       const filas = tablas[t] ?? [];
       for (let i = 0; i < filas.length; i += 5_000) {
         await cliente.query(`insert into ${ident(t)} select * from json_populate_recordset(null::${ident(t)}, $1::json)`, [JSON.stringify(filas.slice(i, i + 5_000))]);
       }
     }
+    for (const t of orden) await cliente.query(`alter table ${ident(t)} enable trigger user`);
     // Sequences continue after the restored ids.
     const seriales = await cliente.query<{ tabla: string; columna: string }>(
       `select table_name as tabla, column_name as columna from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'`,
