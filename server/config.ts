@@ -178,6 +178,8 @@ const configSchema = z
     /** Forgotten-password links asked per hour from one address (an IPv6 /64) and for one account. */
     RECUPERAR_CLAVE_POR_DIRECCION_HORA: z.coerce.number().int().min(1).max(100_000).default(10),
     RECUPERAR_CLAVE_POR_CUENTA_HORA: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Days sent messages and expired password links are kept before they are deleted (server/correo/limpieza.ts). */
+    CORREO_RETENER_DIAS: z.coerce.number().int().min(1).max(3650).default(30),
     // ---- Operation (server/operacion/, docs/decisions/029-operacion.md) ----
     /** Bearer token of GET /metrics; without it the route does not exist (404). */
     METRICS_TOKEN: z

@@ -16,6 +16,9 @@ const MERCADO_PAGO: Record<ModoMercadoPago, string> = {
   desactivado: 'Mercado Pago: desactivado (sin MP_ACCESS_TOKEN ni MP_SIMULADO=1): solo pedidos en efectivo',
 };
 
+/** After APAGADO_MAXIMO_MS and the cut connections, what closing the database may still take. */
+const ULTIMO_RECURSO_MS = 5_000;
+
 async function main() {
   const config = leerConfig();
   const base = await abrirBaseDeDatos(config);
@@ -58,10 +61,14 @@ async function main() {
       app.log.warn(`${senal}: pedidos en curso después de ${config.APAGADO_MAXIMO_MS} ms; se cortan sus conexiones`);
       app.server.closeAllConnections();
     }, config.APAGADO_MAXIMO_MS);
+    // Last resort, should closing the database itself hang after the cut: leave anyway, saying so.
+    setTimeout(() => {
+      app.log.error(`${senal}: la base de datos no terminó de cerrar; se sale igual`);
+      process.exit(1);
+    }, config.APAGADO_MAXIMO_MS + ULTIMO_RECURSO_MS).unref();
     try {
-      await app.close();
-      await detenerRespaldos?.();
-      await cerrarCanal?.();
+      // No new backup (local channel, schedule) while the requests finish.
+      await Promise.all([app.close(), cerrarCanal?.(), detenerRespaldos?.()]);
       await base.cerrar();
     } catch (error) {
       app.log.error({ err: error }, 'error al cerrar');

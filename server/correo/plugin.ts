@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { mensajesEncolados } from './cola';
 import { enviarPendientes, type Resumen } from './envio';
+import { limpiarCorreo, type Limpieza } from './limpieza';
 import { crearTransporte, type Transporte } from './transporte';
 
 export interface ServicioDeCorreo {
@@ -9,6 +10,8 @@ export interface ServicioDeCorreo {
   despertar: () => void;
   /** After the look under way, sends what is due (at `ahora`, tests) and answers when done. */
   enviarPendientes: (ahora?: () => Date) => Promise<Resumen>;
+  /** Deletes what is past CORREO_RETENER_DIAS at `ahora` (now); also runs on its own after start and every hour. */
+  limpiar: (ahora?: Date) => Promise<Limpieza>;
   transporte: Transporte;
 }
 
@@ -20,6 +23,8 @@ declare module 'fastify' {
 
 /** Without news, the outbox is looked at this often: messages queued by another instance, retries. */
 export const SONDEO_MS = 5_000;
+/** How often old messages and links are deleted (server/correo/limpieza.ts). */
+export const LIMPIEZA_MS = 60 * 60_000;
 
 /**
  * The outbox's sender as a service of the app: woken right after a request whose transaction queued a
@@ -59,8 +64,23 @@ export const correoPlugin = fp(
         });
     };
 
+    let limpiezaEnCurso: Promise<unknown> | undefined;
+    const limpiar = (ahora?: Date): Promise<Limpieza> => {
+      const hecha = limpiarCorreo(app.db, { dias: app.config.CORREO_RETENER_DIAS, ...(ahora ? { ahora } : {}) });
+      limpiezaEnCurso = hecha.catch(() => undefined);
+      return hecha;
+    };
+    const limpiarSola = () => {
+      if (cerrado) return;
+      limpiar().then(
+        (r) => (r.correos + r.enlaces > 0 ? app.log.info(r, 'correos y enlaces viejos borrados') : undefined),
+        (error: unknown) => app.log.warn({ err: error }, 'no se pudieron borrar los correos viejos: se intenta en la próxima hora'),
+      );
+    };
+
     app.decorate('correo', {
       despertar,
+      limpiar,
       enviarPendientes: async (ahora) => {
         await enCurso;
         return enviar(ahora);
@@ -79,10 +99,15 @@ export const correoPlugin = fp(
     });
     const intervalo = setInterval(despertar, SONDEO_MS);
     intervalo.unref();
+    const intervaloLimpieza = setInterval(limpiarSola, LIMPIEZA_MS);
+    intervaloLimpieza.unref();
+    // Once soon after start too: a shop restarted more often than hourly still cleans.
+    app.addHook('onReady', async () => void setImmediate(limpiarSola));
     app.addHook('onClose', async () => {
       cerrado = true;
       clearInterval(intervalo);
-      await enCurso;
+      clearInterval(intervaloLimpieza);
+      await Promise.all([enCurso, limpiezaEnCurso]);
       transporte.cerrar();
     });
     app.log.info({ destino: transporte.destino }, 'correo listo');

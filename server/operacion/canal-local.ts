@@ -55,7 +55,11 @@ export async function abrirCanalLocal(dataDir: string, respaldar: (destino: stri
   const descripcion = path.join(dataDir, ARCHIVO_CANAL);
   fs.writeFileSync(descripcion, JSON.stringify({ pid: process.pid, socket, token } satisfies DescripcionCanal), { mode: 0o600 });
   return async () => {
-    await new Promise<void>((resolve) => servidor.close(() => resolve()));
+    // Shutting down: a backup under way is given up, not waited for (its command reports the cut
+    // connection); APAGADO_MAXIMO_MS bounds the shop's requests, not this.
+    const cerrado = new Promise<void>((resolve) => servidor.close(() => resolve()));
+    servidor.closeAllConnections();
+    await cerrado;
     fs.rmSync(descripcion, { force: true });
     fs.rmSync(socket, { force: true });
   };

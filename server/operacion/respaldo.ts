@@ -171,10 +171,10 @@ interface ClientePglite {
 }
 
 /**
- * The database's part of a backup, in a temporary file. PGlite: a checkpoint and the data directory's
- * dump while no transaction runs (PGlite takes one at a time), so it restores without recovery.
+ * The database's part of a backup: in memory (PGlite, the logical dump) or in a temporary file
+ * (pg_dump). PGlite: a checkpoint and the data directory's dump while no statement runs.
  */
-async function volcarBase(base: BaseDeDatos, temporal: string, forzarLogico: boolean): Promise<FormatoBase> {
+async function volcarBase(base: BaseDeDatos, temporal: string, forzarLogico: boolean): Promise<{ formato: FormatoBase; contenido: Buffer | string }> {
   if (base.motor === 'pglite') {
     const cliente = (base.db as unknown as { $client: ClientePglite }).$client;
     // PGlite runs one statement at a time and the dump runs between two: a copy of the files and
@@ -182,17 +182,23 @@ async function volcarBase(base: BaseDeDatos, temporal: string, forzarLogico: boo
     // (Wrapping it in a transaction of its own deadlocks with queries waiting meanwhile.)
     await cliente.query('checkpoint');
     const volcado = await cliente.dumpDataDir('none');
-    await fsp.writeFile(temporal, Buffer.from(await volcado.arrayBuffer()));
-    return 'pglite';
+    // Kept in memory (tens of MB): a temporary file is one more write and read, each a chunk per turn
+    // of an event loop that the shop's requests keep busy.
+    return { formato: 'pglite', contenido: Buffer.from(await volcado.arrayBuffer()) };
   }
   if (!forzarLogico && (await hayPgDump())) {
     // Not compressed here: the whole backup is gzipped once.
     await correr('pg_dump', ['--format=custom', '--compress=0', '--no-owner', '--no-privileges', `--dbname=${urlDe(base)}`], temporal);
-    return 'pg_dump';
+    return { formato: 'pg_dump', contenido: temporal };
   }
-  await fsp.writeFile(temporal, await volcadoLogico(base));
-  return 'logico';
+  return { formato: 'logico', contenido: await volcadoLogico(base) };
 }
+
+/**
+ * gzip's output comes in pieces of this size, and each piece costs one turn of the event loop: with the
+ * default 16 KB, a 40 MB PGlite dump took minutes to compress while orders kept the loop busy.
+ */
+const TROZO_GZIP = 1024 * 1024;
 
 export interface OpcionesRespaldo {
   base: BaseDeDatos;
@@ -221,14 +227,13 @@ export async function crearRespaldo(o: OpcionesRespaldo): Promise<Respaldo> {
   const carpetaTemporal = await fsp.mkdtemp(path.join(os.tmpdir(), 'respaldo-'));
   const parcial = `${archivo}.parcial`;
   try {
-    const volcado = path.join(carpetaTemporal, 'base');
-    const formato = await volcarBase(o.base, volcado, o.forzarLogico ?? false);
+    const { formato, contenido: volcado } = await volcarBase(o.base, path.join(carpetaTemporal, 'base'), o.forzarLogico ?? false);
     // Images after the database: a row never points at an image missing from the backup.
     const imagenes = await archivosDe(o.uploadsDir, CARPETA_VARIANTES);
     const manifiesto: Manifiesto = { formato: 1, motor: o.base.motor, base: formato, fecha: fecha.toISOString(), migracion: ultimaMigracionDelDiario().tag };
 
     const paquete = tar.pack();
-    const escrito = pipeline(paquete, zlib.createGzip({ level: 6 }), fs.createWriteStream(parcial, { mode: 0o600 }));
+    const escrito = pipeline(paquete, zlib.createGzip({ level: 6, chunkSize: TROZO_GZIP }), fs.createWriteStream(parcial, { mode: 0o600 }));
     const agregar = async (nombre: string, origen: string | Buffer) => {
       const contenido = typeof origen === 'string' ? await fsp.readFile(origen) : origen;
       await new Promise<void>((resolve, reject) => paquete.entry({ name: nombre, size: contenido.length }, contenido, (e) => (e ? reject(e) : resolve())));
