@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MENSAJES_RECUPERACION, restablecerClaveSchema, type RestablecerClave } from '../../../../domain/recuperar-clave';
-import { LARGOS_USUARIO } from '../../../../domain/usuario';
 import { restablecerClave } from '../../api/auth';
 import { mensajeDeError } from '../../api/client';
 import { paths } from '../../app/paths';
+import { CamposClave } from '../../components/campos-clave';
 import { marcarErroresDelServidor } from '../../components/errores-del-servidor';
 import { useUser } from '../../sesion/usuario-context';
 
@@ -24,7 +24,7 @@ export default function RestablecerClavePage() {
   const [error, setError] = useState<string | null>(null);
   const token = tokenDelEnlace(location.hash);
   const {
-    register,
+    control,
     handleSubmit,
     setError: marcarError,
     formState: { errors, isSubmitting },
@@ -42,7 +42,6 @@ export default function RestablecerClavePage() {
       if (!marcarErroresDelServidor(e, marcarError, ['clave', 'repetida'])) setError(mensajeDeError(e));
     }
   });
-  const toggle = (que: string) => ({ 'aria-label': `Mostrar u ocultar ${que}` });
 
   return (
     <Container size={440} py={56}>
@@ -79,25 +78,7 @@ export default function RestablecerClavePage() {
                     )}
                   </Alert>
                 )}
-                <PasswordInput
-                  label="Contraseña nueva"
-                  required
-                  autoFocus
-                  autoComplete="new-password"
-                  maxLength={LARGOS_USUARIO.clave}
-                  visibilityToggleButtonProps={toggle('la contraseña nueva')}
-                  error={errors.clave?.message}
-                  {...register('clave')}
-                />
-                <PasswordInput
-                  label="Repetir contraseña nueva"
-                  required
-                  autoComplete="new-password"
-                  maxLength={LARGOS_USUARIO.clave}
-                  visibilityToggleButtonProps={toggle('la contraseña repetida')}
-                  error={errors.repetida?.message}
-                  {...register('repetida')}
-                />
+                <CamposClave control={control} autoFocus />
                 <Button type="submit" loading={isSubmitting} fullWidth size="md">
                   Guardar la contraseña nueva
                 </Button>

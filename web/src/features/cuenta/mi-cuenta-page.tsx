@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Badge, Button, Card, Container, Fieldset, Group, Modal, PasswordInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Fieldset, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconKey, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { cambioDeClaveSchema, MENSAJES_CUENTA, perfilActualizarSchema, type CambioDeClave, type Perfil, type SesionPropia } from '../../../../domain/cuenta';
 import { ZONA_MENDOZA } from '../../../../domain/fechas';
-import { LARGOS_USUARIO } from '../../../../domain/usuario';
 import { mensajeDeError } from '../../api/client';
 import { useCambiarClave, useCerrarOtrasSesiones, useGuardarPerfil, usePerfil, useSesiones } from '../../api/cuenta';
+import { CamposClave } from '../../components/campos-clave';
 import { CamposDomicilio, domicilioAFormulario, type DomicilioFormulario } from '../../components/campos-domicilio';
 import { CamposPersona, PERSONA_VACIA, type PersonaFormulario } from '../../components/campos-persona';
 import { CAMPOS_PERSONA_Y_DOMICILIO, marcarErroresDelServidor } from '../../components/errores-del-servidor';
@@ -112,11 +112,10 @@ function CambioDeClaveForm() {
   const { usuario } = useUser();
   const cambiar = useCambiarClave();
   const {
-    register,
+    control,
     handleSubmit,
     reset,
     setError: marcarError,
-    formState: { errors },
   } = useForm<CambioDeClave>({ defaultValues: CLAVE_VACIA, resolver: zodResolver(cambioDeClaveSchema), mode: 'onTouched' });
   const enviar = ({ clave, claveActual }: CambioDeClave) => {
     if (!usuario) return;
@@ -135,7 +134,6 @@ function CambioDeClaveForm() {
       },
     );
   };
-  const toggle = (que: string) => ({ 'aria-label': `Mostrar u ocultar ${que}` });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="titulo-clave">
       <Title order={2} size="h3" id="titulo-clave" mb="xs">
@@ -147,33 +145,7 @@ function CambioDeClaveForm() {
       <form onSubmit={(e) => void handleSubmit(enviar)(e)} noValidate aria-labelledby="titulo-clave">
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <PasswordInput
-              label="Contraseña actual"
-              required
-              autoComplete="current-password"
-              maxLength={LARGOS_USUARIO.clave}
-              visibilityToggleButtonProps={toggle('la contraseña actual')}
-              error={errors.claveActual?.message}
-              {...register('claveActual')}
-            />
-            <PasswordInput
-              label="Contraseña nueva"
-              required
-              autoComplete="new-password"
-              maxLength={LARGOS_USUARIO.clave}
-              visibilityToggleButtonProps={toggle('la contraseña nueva')}
-              error={errors.clave?.message}
-              {...register('clave')}
-            />
-            <PasswordInput
-              label="Repetir contraseña nueva"
-              required
-              autoComplete="new-password"
-              maxLength={LARGOS_USUARIO.clave}
-              visibilityToggleButtonProps={toggle('la contraseña repetida')}
-              error={errors.repetida?.message}
-              {...register('repetida')}
-            />
+            <CamposClave control={control} actual />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={cambiar.isPending} leftSection={<IconKey size={16} />}>
