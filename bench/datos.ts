@@ -21,8 +21,21 @@ export interface Tamano {
   clientes: number;
 }
 
+/**
+ * `BENCH_ESCALA` (1): a fraction of the data set, to check that rows run to the end without a full-size
+ * run (0.05: 500 products, 2,500 sales). Never fewer products than those the cart order buys.
+ */
+const ESCALA = Number(process.env.BENCH_ESCALA ?? '1') || 1;
+const escalar = (n: number, minimo: number) => Math.max(minimo, Math.round(n * ESCALA));
+
 /** The data set of every row; the search rows run on it and on one of `BENCH_PRODUCTOS` products. */
-export const TAMANO: Tamano = { productos: 10_000, marcas: 200, ventas: 50_000, promociones: 200, clientes: 50 };
+export const TAMANO: Tamano = {
+  productos: escalar(10_000, 2 * PRODUCTOS_CON_STOCK_GRANDE + ANCLAS.length),
+  marcas: escalar(200, 10),
+  ventas: escalar(50_000, 100),
+  promociones: escalar(200, 10),
+  clientes: 50,
+};
 
 /**
  * Catalogue filter URLs that each show a full page of products and never repeat within ~1,000 requests:
