@@ -33,6 +33,9 @@ export function registrarPoolDelCatalogo(db: Db, url: string, conexiones = CONEX
   return pool;
 }
 
+/** The catalogue's pool of a PostgreSQL database (undefined on PGlite). */
+export const poolDelCatalogo = (db: Db): pg.Pool | undefined => poolsDelCatalogo.get(db);
+
 function nombreDe(texto: string): string | undefined {
   const conocido = nombres.get(texto);
   if (conocido || nombres.size >= NOMBRES_MAXIMOS) return conocido;
