@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { RAIZ } from '../raiz';
+import { registrarPoolDelCatalogo } from './preparadas';
 import { schema } from './schema';
 
 export type Schema = typeof schema;
@@ -65,6 +66,7 @@ export async function abrirPostgres(url: string, maxConexiones = 20): Promise<Ba
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const poolDelCatalogo = registrarPoolDelCatalogo(db, url);
   const migrar = async () => {
     // Several instances may start at once against one PostgreSQL: one migrates, the others wait.
     const cerrojo = await pool.connect();
@@ -76,5 +78,5 @@ export async function abrirPostgres(url: string, maxConexiones = 20): Promise<Ba
       cerrojo.release();
     }
   };
-  return { db, motor: 'postgres', migrar, cerrar: () => pool.end() };
+  return { db, motor: 'postgres', migrar, cerrar: () => Promise.all([pool.end(), poolDelCatalogo.end()]).then(() => undefined) };
 }

@@ -109,8 +109,6 @@ export const producto = pgTable(
     categoriaId: integer('categoria_id')
       .notNull()
       .references(() => categoria.id, { onDelete: 'restrict' }),
-    /** denominacion, marca and codigo lower-cased without accents (domain/texto.ts), for search. */
-    busqueda: text('busqueda').notNull().default(''),
     creado: momento('creado').notNull().defaultNow(),
     actualizado: momento('actualizado').notNull().defaultNow(),
   },
@@ -122,7 +120,6 @@ export const producto = pgTable(
     index('producto_categoria_idx').on(t.categoriaId, t.precio),
     index('producto_marca_idx').on(t.marca, t.precio),
     index('producto_precio_idx').on(t.precio, t.id),
-    index('producto_busqueda_trgm_idx').using('gin', sql`${t.busqueda} gin_trgm_ops`),
   ],
 );
 

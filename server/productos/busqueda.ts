@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PALABRAS_VACIAS, palabrasDe, plegar, raiz } from '../../domain/plegado';
 import { normalizarBusqueda } from '../../domain/texto';
 import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
 import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
-import { categoria, contadorCatalogo, marcaCatalogo, producto, sinonimo } from '../db/schema';
+import { filasDelCatalogo } from '../db/preparadas';
+import { categoria, producto, sinonimo } from '../db/schema';
 import { contieneSinAcentos, escaparLike } from '../db/texto-sql';
 
 // The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
@@ -132,24 +133,40 @@ export function huecosDe(raices: string[], sinonimos: ParSinonimo[], campos: num
 /** Words of 3 letters or more, without digits (codes, sizes), may be typos of a catalogue word. */
 const tieneTypos = (palabra: string) => palabra.length >= 3 && !/[0-9]/.test(palabra);
 
+/** The first string after every string that begins with `texto` (its last character, one higher). */
+export function siguienteCadena(texto: string): string {
+  const caracteres = [...texto];
+  const ultimo = caracteres.pop();
+  const codigo = ultimo?.codePointAt(0);
+  if (codigo === undefined || codigo >= 0x10ffff) return `${texto}\u{10FFFF}`;
+  // Past the surrogates, which are not characters of their own.
+  const siguiente = codigo + 1 >= 0xd800 && codigo + 1 <= 0xdfff ? 0xe000 : codigo + 1;
+  return caracteres.join('') + String.fromCodePoint(siguiente);
+}
+
 /** The catalogue terms a word stands for, with their level: a CTE body over `termino_busqueda`. */
 function terminosDe(p: Palabra): SQL {
   const n = (valor: number) => sql.raw(String(valor));
   if (!p.propia) return sql`select ${p.raiz}::text as palabra, ${n(NIVEL.exacta)} as nivel`;
   const w = sql`${p.raiz}::text`;
-  const prefijo = sql`${`${escaparLike(p.raiz)}%`}::text`;
+  // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
+  // a range of parameters keeps the index in a prepared statement's generic plan.
+  const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteCadena(p.raiz)}::text`;
   return sql`(select palabra, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
-      from termino_busqueda where palabra like ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
+      from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
     union all
     (select palabra, ${n(NIVEL.difusa)} from (
       select palabra, palabra <-> ${w} as distancia from termino_busqueda
       where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'
-        and not exists (select 1 from termino_busqueda where palabra like ${prefijo})
+        and not exists (select 1 from termino_busqueda where ${prefijo})
       order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d where distancia <= ${n(DISTANCIA_MAXIMA)})`;
 }
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
   p.cantidad_vendida, p.descripcion, c.id as categoria_id, c.denominacion as categoria_denominacion`;
+
+/** The brands' version (migration 0010): the page says whether the brands kept in memory still hold. */
+const versionMarcas = sql`(select valor from contador_catalogo where nombre = 'marcas') as version_marcas`;
 
 export type Orden = 'relevancia' | 'asc' | 'desc';
 
@@ -193,7 +210,7 @@ function sqlDeUnaPalabra(b: Busqueda, p: Palabra): SQL {
       from candidatos group by producto_id
       order by min(s), min(cv) desc, min(precio), producto_id limit ${b.limite} offset ${b.desde}
     )
-    select t.total, ${columnasFila}
+    select t.total, ${versionMarcas}, ${columnasFila}
     from (select count(distinct pp.producto_id)::int as total from producto_palabra pp join e on e.palabra = pp.palabra) t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.posicion`;
@@ -215,8 +232,8 @@ function sqlGeneral(b: Busqueda): SQL {
         ctes.push(sql`${sql.raw(e)} as (${terminosDe(p)})`);
         const campos = hueco.campos === CAMPOS.todos ? sql`` : sql` where pp.campos & ${sql.raw(String(hueco.campos))} <> 0`;
         ctes.push(
-          sql`${sql.raw(m)} as (select pp.producto_id, min(e.nivel + pp.peso) as s from producto_palabra pp
-            join ${sql.raw(e)} e on e.palabra = pp.palabra${campos} group by pp.producto_id)`,
+          sql`${sql.raw(m)} as (select pp.producto_id, min(e.nivel + pp.peso) as s, min(pp.cantidad_vendida) as cv, min(pp.precio) as precio
+            from producto_palabra pp join ${sql.raw(e)} e on e.palabra = pp.palabra${campos} group by pp.producto_id)`,
         );
         palabras.push(m);
       }
@@ -224,33 +241,39 @@ function sqlGeneral(b: Busqueda): SQL {
       const [primera, ...resto] = palabras;
       const s = palabras.length === 1 ? `${primera}.s` : `greatest(${palabras.map((x) => `${x}.s`).join(', ')})`;
       const joins = resto.map((x) => ` join ${x} using (producto_id)`).join('');
-      ctes.push(sql.raw(`${nombre} as (select producto_id, ${s} as s from ${primera}${joins})`));
+      ctes.push(sql.raw(`${nombre} as (select producto_id, ${s} as s, ${primera}.cv, ${primera}.precio from ${primera}${joins})`));
       alternativas.push(nombre);
     });
     const nombre = `h${h}`;
-    const union = alternativas.map((x) => `select producto_id, s from ${x}`).join(' union all ');
-    ctes.push(sql.raw(`${nombre} as (select producto_id, min(s) as s from (${union}) u group by producto_id)`));
+    const union = alternativas.map((x) => `select producto_id, s, cv, precio from ${x}`).join(' union all ');
+    ctes.push(sql.raw(`${nombre} as (select producto_id, min(s) as s, min(cv) as cv, min(precio) as precio from (${union}) u group by producto_id)`));
     huecos.push(nombre);
   });
   const [primero, ...resto] = huecos;
   const s = huecos.length === 1 ? `${primero}.s` : `greatest(${huecos.map((x) => `${x}.s`).join(', ')})`;
-  ctes.push(sql.raw(`r as (select producto_id, ${s} as s from ${primero}${resto.map((x) => ` join ${x} using (producto_id)`).join('')})`));
+  ctes.push(
+    sql.raw(`r as (select producto_id, ${s} as s, ${primero}.cv, ${primero}.precio from ${primero}${resto.map((x) => ` join ${x} using (producto_id)`).join('')})`),
+  );
 
   const filtros: SQL[] = [];
   if (b.marca) filtros.push(sql`p.marca = ${b.marca}`);
   if (b.categoriaId) filtros.push(sql`p.categoria_id = ${b.categoriaId}`);
   if (b.codigoContiene) filtros.push(contieneSinAcentos(sql`p.codigo`, b.codigoContiene));
-  const where = filtros.length > 0 ? sql` where ${sql.join(filtros, sql` and `)}` : sql``;
+  // Sales and price come with the words (producto_palabra): the products themselves are read only to
+  // filter, and for the page. The exact code is one index lookup.
+  const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${b.codigo}::text) then -1 else r.s end`;
   ctes.push(
-    sql`f as materialized (select r.producto_id, case when busqueda_plegar(p.codigo) = ${b.codigo}::text then -1 else r.s end as s,
-      p.cantidad_vendida as cv, p.precio from r join producto p on p.id = r.producto_id${where})`,
+    filtros.length > 0
+      ? sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio
+          from r join producto p on p.id = r.producto_id where ${sql.join(filtros, sql` and `)})`
+      : sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio from r)`,
   );
   const orden = ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`);
   ctes.push(
     sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from f order by ${orden} limit ${b.limite} offset ${b.desde})`,
   );
   return sql`with ${sql.join(ctes, sql`, `)}
-    select t.total, ${columnasFila}
+    select t.total, ${versionMarcas}, ${columnasFila}
     from (select count(*)::int as total from f) t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.posicion`;
@@ -270,6 +293,8 @@ export function sqlDeBusqueda(b: Busqueda): SQL {
 /** A row of the search: a product of the page (id null when the page is empty) and the total. */
 export interface FilaBusqueda {
   total: number;
+  /** bigint: a number from pg, perhaps text or bigint elsewhere. */
+  version_marcas: number | string | bigint | null;
   id: number | null;
   denominacion: string;
   marca: string;
@@ -285,10 +310,7 @@ export interface FilaBusqueda {
   categoria_denominacion: string;
 }
 
-export async function ejecutar<T>(db: Db, consulta: SQL): Promise<T[]> {
-  const resultado = (await db.execute(consulta)) as unknown as { rows: T[] };
-  return resultado.rows;
-}
+export const ejecutar = filasDelCatalogo;
 
 export interface TextoBuscado {
   texto: string;
@@ -327,38 +349,36 @@ export const columnasProducto = {
 };
 
 
-/** A page without words to find: today's filters, in price order (an index serves it). */
-export function consultasSinTexto(db: Db, filtros: ProductoFiltros) {
+/**
+ * A page without words to find: today's filters, in price order (an index serves it), with the total
+ * and the brands' version, in one statement like a search's.
+ */
+export function sqlSinTexto(filtros: ProductoFiltros): SQL {
   const condiciones: SQL[] = [];
-  if (filtros.marca) condiciones.push(eq(producto.marca, filtros.marca));
-  if (filtros.codigo) condiciones.push(contieneSinAcentos(producto.codigo, normalizarBusqueda(filtros.codigo)));
-  if (filtros.categoriaId) condiciones.push(eq(producto.categoriaId, filtros.categoriaId));
-  const where = condiciones.length > 0 ? and(...condiciones) : undefined;
-  const orden = filtros.orden === 'desc' ? [desc(producto.precio), desc(producto.id)] : [asc(producto.precio), asc(producto.id)];
-  const items = db
-    .select(columnasProducto)
-    .from(producto)
-    .innerJoin(categoria, eq(categoria.id, producto.categoriaId))
-    .where(where)
-    .orderBy(...orden)
-    .limit(filtros.porPagina)
-    .offset((filtros.pagina - 1) * filtros.porPagina);
+  if (filtros.marca) condiciones.push(sql`p.marca = ${filtros.marca}`);
+  if (filtros.codigo) condiciones.push(contieneSinAcentos(sql`p.codigo`, normalizarBusqueda(filtros.codigo)));
+  if (filtros.categoriaId) condiciones.push(sql`p.categoria_id = ${filtros.categoriaId}`);
+  const where = condiciones.length > 0 ? sql` where ${sql.join(condiciones, sql` and `)}` : sql``;
+  const orden = filtros.orden === 'desc' ? sql`p.precio desc, p.id desc` : sql`p.precio asc, p.id asc`;
   // Without filters the total is the count the triggers keep, not a count of every row.
-  const total = where
-    ? db.select({ total: count() }).from(producto).where(where)
-    : db.select({ total: contadorCatalogo.valor }).from(contadorCatalogo).where(eq(contadorCatalogo.nombre, 'productos'));
-  return { items, total };
+  const total =
+    condiciones.length > 0
+      ? sql`(select count(*)::int as total from producto p${where})`
+      : sql`(select valor::int as total from contador_catalogo where nombre = 'productos')`;
+  return sql`select t.total, ${versionMarcas}, ${columnasFila}
+    from ${total} t
+    left join (select * from producto p${where} order by ${orden} limit ${filtros.porPagina} offset ${(filtros.pagina - 1) * filtros.porPagina}) p on true
+    left join categoria c on c.id = p.categoria_id
+    order by ${orden}`;
 }
 
-export const consultaDeMarcas = (db: Db) => db.select({ marca: marcaCatalogo.marca }).from(marcaCatalogo);
+/** The brands with their version, in one statement. */
+export const sqlDeMarcas = sql`select (select valor from contador_catalogo where nombre = 'marcas') as version_marcas, marca from marca_catalogo`;
 
-/** For the bench: the statements a catalogue request runs (after synonym expansion), as drizzle gives them. */
+/** For the bench: the statement a catalogue request runs (after synonym expansion; the brands are read only when they change). */
 export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<{ sql: string; params: unknown[] }[]> {
-  const marcas = consultaDeMarcas(db).toSQL();
   const busqueda = await busquedaDelCatalogo(db, filtros);
-  if (busqueda) return [aSql(sqlDeBusqueda(busqueda)), marcas];
-  const consultas = consultasSinTexto(db, filtros);
-  return [consultas.items.toSQL(), consultas.total.toSQL(), marcas];
+  return [aSql(busqueda ? sqlDeBusqueda(busqueda) : sqlSinTexto(filtros))];
 }
 
 
@@ -398,9 +418,28 @@ export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Pro
   };
 }
 
-export async function buscar(db: Db, b: Busqueda): Promise<{ items: Producto[]; total: number }> {
-  const filas = await ejecutar<FilaBusqueda>(db, sqlDeBusqueda(b));
-  return { items: filas.filter((f) => f.id !== null).map(productoDeFila), total: filas[0]?.total ?? 0 };
+export interface PaginaDeFilas {
+  items: Producto[];
+  total: number;
+  versionMarcas: number | null;
+}
+
+const paginaDeFilas = (filas: FilaBusqueda[]): PaginaDeFilas => {
+  const version = filas[0]?.version_marcas;
+  return {
+    items: filas.filter((f) => f.id !== null).map(productoDeFila),
+    total: filas[0]?.total ?? 0,
+    versionMarcas: version === null || version === undefined ? null : Number(version),
+  };
+};
+
+export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
+  return paginaDeFilas(await ejecutar<FilaBusqueda>(db, sqlDeBusqueda(b)));
+}
+
+/** The catalogue's page without words to find. */
+export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas> {
+  return paginaDeFilas(await ejecutar<FilaBusqueda>(db, sqlSinTexto(filtros)));
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */

@@ -113,7 +113,10 @@ describe('importación de productos', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toEqual({ creados: 1, actualizados: 1, message: MENSAJES_IMPORTACION.aplicada(1, 1) });
     const nuevo = (await porCodigo('IMP-NUEVO'))!;
-    expect(nuevo).toMatchObject({ costo: 1234.5, porcentaje: 40, precio: 1728.3, stock: 12, categoriaId: escolar.id, busqueda: 'cuaderno rivadavia rivadavia imp-nuevo' });
+    expect(nuevo).toMatchObject({ costo: 1234.5, porcentaje: 40, precio: 1728.3, stock: 12, categoriaId: escolar.id });
+    // The search finds it at once (the triggers index every write, the import's too).
+    const buscado = (await t.app.inject({ method: 'GET', url: '/api/producto?q=cuaderno%20rivadavia' })).json() as { items: Array<{ id: number }> };
+    expect(buscado.items.map((p) => p.id)).toContain(nuevo.id);
     expect((await movimientosDe(nuevo.id)).map((m) => [m.motivo, m.delta])).toEqual([['INICIAL', 12]]);
     expect(await porCodigo('IMP-EXISTE')).toMatchObject({ costo: 150.5, precio: 225.75, stock: 7, marca: '' });
     expect((await movimientosDe(existente.id)).map((m) => [m.motivo, m.delta])).toEqual([['INICIAL', 10], ['AJUSTE', -3]]);

@@ -265,10 +265,10 @@ export async function confirmarImportacion(db: Db, token: string, contexto: Cont
         const json = JSON.stringify(tanda.map((c) => ({ ...valoresDeProducto(c.datos), categoria_id: c.datos.categoriaId })));
         const creados = (
           (await tx.execute(sql`
-            insert into ${producto} (denominacion, marca, codigo, precio, costo, porcentaje, stock, descripcion, categoria_id, busqueda)
-            select v.denominacion, v.marca, v.codigo, v.precio, v.costo, v.porcentaje, v.stock, v.descripcion, v.categoria_id, v.busqueda
+            insert into ${producto} (denominacion, marca, codigo, precio, costo, porcentaje, stock, descripcion, categoria_id)
+            select v.denominacion, v.marca, v.codigo, v.precio, v.costo, v.porcentaje, v.stock, v.descripcion, v.categoria_id
             from json_to_recordset(${json}::json) as v(denominacion text, marca text, codigo text, precio numeric, costo numeric,
-              porcentaje numeric, stock integer, descripcion text, categoria_id integer, busqueda text)
+              porcentaje numeric, stock integer, descripcion text, categoria_id integer)
             returning id, stock`)) as unknown as { rows: Array<{ id: number; stock: number }> }
         ).rows;
         await registrarStockInicial(tx, creados.map((c) => ({ productoId: c.id, stock: c.stock })), usuarioId);
@@ -286,9 +286,9 @@ export async function confirmarImportacion(db: Db, token: string, contexto: Cont
         await tx.execute(sql`
           update ${producto} set denominacion = v.denominacion, marca = v.marca, descripcion = v.descripcion,
             categoria_id = v.categoria_id, costo = v.costo, porcentaje = v.porcentaje, precio = v.precio,
-            busqueda = v.busqueda, actualizado = now()
+            actualizado = now()
           from json_to_recordset(${json}::json) as v(id integer, denominacion text, marca text, descripcion text,
-            categoria_id integer, costo numeric, porcentaje numeric, precio numeric, busqueda text)
+            categoria_id integer, costo numeric, porcentaje numeric, precio numeric)
           where ${producto.id} = v.id`);
         avance.hechas += tanda.length;
       }

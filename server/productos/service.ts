@@ -21,7 +21,8 @@ import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
-import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, consultaDeMarcas, consultasSinTexto, huecosDeTextos, quisisteDecir } from './busqueda';
+import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, huecosDeTextos, paginaSinTexto, quisisteDecir } from './busqueda';
+import { marcasDelCatalogo } from './marcas';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
 import { valoresDeProducto } from './valores';
 
@@ -31,24 +32,13 @@ export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Prod
 
 export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
   const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
-  const [busqueda, marcas] = await Promise.all([busquedaDelCatalogo(db, filtros), listarMarcas(db)]);
-  if (busqueda) {
-    const { items, total } = await buscar(db, busqueda);
-    const propuesta = total === 0 && filtros.q ? await quisisteDecir(db, filtros.q) : null;
-    return { items, total, ...pagina, marcas, quisisteDecir: propuesta };
-  }
-  const consultas = consultasSinTexto(db, filtros);
-  const [items, [totales]] = await Promise.all([consultas.items, consultas.total]);
-  return { items, total: totales?.total ?? 0, ...pagina, marcas, quisisteDecir: null };
-}
-
-/** Spanish order ('Ñ' after 'N', accents and case aside), whatever the database's collation. */
-const ordenEspanol = new Intl.Collator('es', { sensitivity: 'base' });
-
-/** The distinct brands, as the triggers keep them (`marca_catalogo`). */
-export async function listarMarcas(db: Db): Promise<string[]> {
-  const filas = await consultaDeMarcas(db);
-  return filas.map((f) => f.marca).sort(ordenEspanol.compare);
+  const busqueda = await busquedaDelCatalogo(db, filtros);
+  const { items, total, versionMarcas } = busqueda ? await buscar(db, busqueda) : await paginaSinTexto(db, filtros);
+  const [marcas, propuesta] = await Promise.all([
+    marcasDelCatalogo(db, versionMarcas),
+    total === 0 && busqueda && filtros.q ? quisisteDecir(db, filtros.q) : null,
+  ]);
+  return { items, total, ...pagina, marcas, quisisteDecir: propuesta };
 }
 
 export async function obtenerProducto(db: Db, id: number): Promise<Producto> {

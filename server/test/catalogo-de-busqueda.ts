@@ -2,7 +2,7 @@
 // generated ones with realistic names (kinds x attributes x sizes x colours x brands). Shared by the
 // bench (100,000 products) and the relevance API test (a few thousand): the same products for the same n.
 import { calcularPrecio } from '../../domain/money';
-import { busquedaDeProducto, normalizarBusqueda } from '../../domain/texto';
+import { normalizarBusqueda } from '../../domain/texto';
 import type { Db } from '../db/client';
 import { categoria, producto } from '../db/schema';
 import relevancia from './relevancia.json';
@@ -213,7 +213,6 @@ export async function cargarCatalogo(db: Db, opciones: OpcionesCatalogo): Promis
       cantidadVendida: p.cantidadVendida,
       descripcion: opciones.descripcion ?? '',
       categoriaId: idCategoria.get(p.categoria)!,
-      busqueda: busquedaDeProducto(p),
     };
   };
   // 11 parameters a row: 4,000 rows stay below PostgreSQL's 65,535 parameters per statement.

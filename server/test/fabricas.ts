@@ -1,7 +1,6 @@
 // Test data with overrides, shared by the API and browser tests.
 import type { EstadoPago, EstadoVenta, FormaPago, Rol } from '../../domain/enums';
 import { calcularPrecio, totalVenta } from '../../domain/money';
-import { busquedaDeProducto } from '../../domain/texto';
 import { hashearClave } from '../auth/claves';
 import type { Db } from '../db/client';
 import { agruparPorProducto, descontarStock, registrarSalida, registrarStockInicial } from '../stock/stock';
@@ -69,7 +68,6 @@ export async function crearProducto(
       stock,
       descripcion: datos.descripcion ?? '',
       categoriaId,
-      busqueda: busquedaDeProducto({ denominacion, marca, codigo }),
     })
     .returning();
   await registrarStockInicial(db, [{ productoId: creado!.id, stock }], null);

@@ -4,7 +4,6 @@ import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FormaPago } from '../../../domain/enums';
 import { calcularPrecio, totalVenta } from '../../../domain/money';
-import { busquedaDeProducto } from '../../../domain/texto';
 import { hashearClave } from '../../auth/claves';
 import type { Config } from '../../config';
 import type { Db } from '../client';
@@ -95,7 +94,6 @@ export async function sembrarDemo(db: Db, carpetaUploads: string, claveAdmin: st
           descripcion: p.descripcion,
           categoriaId: idCategoria.get(p.categoria)!,
           imagen: imagenes[i]!,
-          busqueda: busquedaDeProducto(p),
         })),
       )
       .returning({ id: producto.id, codigo: producto.codigo, precio: producto.precio, stock: producto.stock });
