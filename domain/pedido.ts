@@ -21,6 +21,8 @@ export const pedidoSchema = z
     formaPago: z.enum(FORMAS_PAGO_CARRITO),
     /** The cart's '¿Deseás envío?' flag: 1 or 0. */
     envio: z.union([z.literal(0), z.literal(1)]),
+    /** The published school list the cart came from (issue 20): kept on the sale for the owner's figures. */
+    listaEscolarId: idSchema.nullable().optional(),
   })
   .strict()
   .refine((p) => p.lineas.length + p.promociones.length > 0, { message: MENSAJES.pedidoVacio });

@@ -39,4 +39,9 @@ export const paths = {
   stock: '/stock',
   /** The search's regional synonyms (issue 17). */
   grillaSinonimos: '/grillaSinonimos',
+  /** School supply lists (issue 20, docs/decisions/034-listas-escolares.md): public search and one list's page. */
+  listas: '/listas',
+  lista: (id: number | string) => `/listas/${id}`,
+  grillaListasEscolares: '/grillaListasEscolares',
+  formListaEscolar: (id: number | string) => `/formListaEscolar/${id}`,
 } as const;

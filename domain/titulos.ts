@@ -57,6 +57,10 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.detallePromocion(':id'), 'Productos de la promoción'],
   [paths.stock, 'Carga de stock'],
   [paths.grillaSinonimos, 'Sinónimos'],
+  [paths.listas, 'Listas escolares'],
+  [paths.lista(':id'), 'Lista escolar'],
+  [paths.grillaListasEscolares, 'Listas escolares (administración)'],
+  [paths.formListaEscolar(':id'), nuevoOEditar('Nueva lista escolar', 'Editar lista escolar')],
 ];
 
 const escaparRegex = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
