@@ -18,7 +18,7 @@ const TEXTO_PEGADO = [
   'x2 goma de borrar',
   'una plasticola',
   'Regla 30 cm',
-  '1 caja de marcadores escolares x 12',
+  'marcadores escolares x 12',
   'un pintorcito con nombre y apellido',
 ].join('\n');
 
@@ -199,6 +199,13 @@ describe('school lists (issue 20)', () => {
     await resultados.first().getByRole('link', { name: /^Ver la lista de / }).click();
     await page.waitForURL(/\/listas\/\d+$/);
     await visible(page.getByRole('heading', { level: 1 }));
+    // The page arrives drawn by the server, with its own title and preview tags.
+    const html = await (await page.request.get(page.url())).text();
+    const escuela = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(html).toMatch(/<title>Lista de útiles de .* \| Librería Mendoza<\/title>/);
+    expect(html).toContain('property="og:url"');
+    expect(html).toContain('aria-label="Ítems de la lista"');
+    expect(html).toContain(escuela.replace(/"/g, '&quot;'));
     const qr = page.getByRole('img', { name: /^Código QR de la lista de / });
     await visible(qr);
     expect(await qr.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);

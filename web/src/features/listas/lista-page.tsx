@@ -26,14 +26,16 @@ const COLOR_ESTADO: Record<ItemListaPublica['estado'], string> = { DISPONIBLE: '
 function Item({ item, tengo, onTengo }: { item: ItemListaPublica; tengo: boolean; onTengo: (tengo: boolean) => void }) {
   const id = `tengo-${item.id}`;
   const producto = item.producto;
+  // Without stock anywhere the school's product is still shown, with its picture and 'Sin stock'.
+  const mostrado = producto ?? item.original;
   return (
     <li className={classes.item} data-tengo={tengo || undefined} data-estado={item.estado}>
-      <img src={urlMiniatura(producto?.imagen) ?? urlImagen(producto?.imagen)} alt="" width={64} height={64} loading="lazy" className={classes.miniatura} />
+      <img src={urlMiniatura(mostrado?.imagen) ?? urlImagen(mostrado?.imagen)} alt="" width={64} height={64} loading="lazy" className={classes.miniatura} />
       <div className={classes.itemTexto}>
         <p className={classes.itemNombre}>
-          <span className={classes.cantidad}>{item.cantidad} ×</span> {producto?.denominacion ?? item.texto}
+          <span className={classes.cantidad}>{item.cantidad} ×</span> {mostrado?.denominacion ?? item.texto}
         </p>
-        {producto && <p className={classes.itemEscuela}>La escuela pide: {item.texto}</p>}
+        {mostrado && <p className={classes.itemEscuela}>La escuela pide: {item.texto}</p>}
         {item.estado === 'ALTERNATIVA' && item.original && <p className={classes.itemEscuela}>En lugar de {item.original.denominacion}, sin stock.</p>}
         {item.estado === 'TEXTO_LIBRE' && <p className={classes.itemEscuela}>{MENSAJES_LISTA.textoLibre}</p>}
         <Group gap={6} mt={4}>
@@ -54,7 +56,7 @@ function Item({ item, tengo, onTengo }: { item: ItemListaPublica; tengo: boolean
             {item.cantidad > 1 && <p className={classes.unitario}>{formatearPrecio(producto.precio)} c/u</p>}
           </>
         ) : (
-          <p className={classes.unitario}>Sin precio</p>
+          <p className={classes.unitario}>{item.estado === 'SIN_STOCK' ? 'Sin stock' : 'Sin precio'}</p>
         )}
         <label htmlFor={id} className={classes.tengo}>
           <input id={id} type="checkbox" checked={tengo} onChange={(e) => onTengo(e.currentTarget.checked)} aria-label={`Ya lo tengo: ${item.texto}`} />
@@ -192,7 +194,7 @@ function Lista({ lista }: { lista: ListaPublica }) {
             <Paper withBorder p="md" className={classes.noImprimir}>
               <Group justify="space-between" align="baseline">
                 <Text fw={600}>Total</Text>
-                <Text fw={800} fz={28} c="azul.8" aria-live="polite" aria-label={`Total: ${formatearPrecio(total)}`}>
+                <Text component="output" fw={800} fz={28} c="azul.8" aria-label={`Total: ${formatearPrecio(total)}`}>
                   {formatearPrecio(total)}
                 </Text>
               </Group>
