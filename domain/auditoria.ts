@@ -17,6 +17,7 @@ export const ENTIDADES_AUDITORIA = {
   promocion: 'Promoción',
   detallePromocion: 'Detalle de promoción',
   sinonimo: 'Sinónimo',
+  listaEscolar: 'Lista escolar',
 } as const;
 export type EntidadAuditoria = keyof typeof ENTIDADES_AUDITORIA;
 
@@ -73,6 +74,10 @@ export const ACCIONES_AUDITORIA = {
   'sinonimo.crear': accion('sinonimo', 'Alta de sinónimo'),
   'sinonimo.editar': accion('sinonimo', 'Cambio de sinónimo'),
   'sinonimo.eliminar': accion('sinonimo', 'Baja de sinónimo'),
+  'listaEscolar.crear': accion('listaEscolar', 'Alta de lista escolar'),
+  'listaEscolar.editar': accion('listaEscolar', 'Cambio de lista escolar'),
+  'listaEscolar.duplicar': accion('listaEscolar', 'Lista escolar duplicada para el año siguiente'),
+  'listaEscolar.eliminar': accion('listaEscolar', 'Baja de lista escolar'),
 } as const satisfies Record<string, { entidad: EntidadAuditoria; etiqueta: string }>;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
 

@@ -2,7 +2,8 @@
 // admin screens, the public pages and the server. The zod-free rules (labels, messages, the quantity reader,
 // what a list adds to a cart) live in ./lista-escolar-reglas and are re-exported here.
 //
-// Changes since first commit (additive only): none yet.
+// Changes since first commit (additive only): `itemListaPublicaSchema.original` is also set for 'SIN_STOCK'
+// items (documented there).
 
 import { z } from 'zod';
 import { cuerpoDe } from './contratos';
@@ -229,8 +230,10 @@ export type PaginaListasPublicas = z.infer<typeof paginaListasPublicasSchema>;
 
 /**
  * An item of the public page. `producto` is what it sells now (`productoVigente`): its own product while it
- * has stock, else the first alternative with stock (`estado` 'ALTERNATIVA', and `original` is the product
- * the school named); null when free text or without stock anywhere.
+ * has stock, else the first alternative with stock (`estado` 'ALTERNATIVA'); null when free text or without
+ * stock anywhere. `original` is the product the school named when it is not the one sold ('ALTERNATIVA' and
+ * 'SIN_STOCK': show its picture with 'Sin stock'), else null. A quantity above the stock is still
+ * 'DISPONIBLE': the add-to-cart answer says how many fit.
  */
 export const itemListaPublicaSchema = z.object({
   id: z.number().int(),

@@ -56,7 +56,11 @@ export const ventaResumenSchema = z.object({
 export type VentaResumen = z.infer<typeof ventaResumenSchema>;
 
 /** A sale with its lines. */
-export const ventaSchema = ventaResumenSchema.extend({ detalleVentas: z.array(detalleVentaSchema) });
+export const ventaSchema = ventaResumenSchema.extend({
+  detalleVentas: z.array(detalleVentaSchema),
+  /** The school list a cart order came from (issue 20), or null. */
+  listaEscolar: z.object({ id, escuela: z.string(), grado: z.string(), anio: z.number().int() }).nullable(),
+});
 export type Venta = z.infer<typeof ventaSchema>;
 
 const diaOpcional = z

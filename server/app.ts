@@ -30,6 +30,7 @@ import { registrarManejoDeErrores } from './http/manejar-errores';
 import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
 import { informeRoutes } from './informes/routes';
+import { listaEscolarRoutes } from './listas/routes';
 import { avisosEntreInstancias } from './operacion/avisos-entre-instancias';
 import { metricas, metricasRoutes } from './operacion/metricas';
 import { saludRoutes } from './operacion/salud';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pagosPlugin);
   await app.register(pagosRoutes);
   await app.register(auditoriaRoutes);
+  await app.register(listaEscolarRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(

@@ -25,6 +25,7 @@ import {
   PROVINCIAS,
   ROLES,
 } from '../../domain/enums';
+import { NIVELES } from '../../domain/lista-escolar-reglas';
 
 export const rolEnum = pgEnum('rol', ROLES);
 export const provinciaEnum = pgEnum('provincia', PROVINCIAS);
@@ -32,6 +33,7 @@ export const localidadEnum = pgEnum('localidad', LOCALIDADES);
 export const formaPagoEnum = pgEnum('forma_pago', FORMAS_PAGO);
 export const estadoVentaEnum = pgEnum('estado_venta', ESTADOS_VENTA);
 export const estadoPagoEnum = pgEnum('estado_pago', ESTADOS_PAGO);
+export const nivelEnum = pgEnum('nivel', NIVELES);
 export const motivoMovimientoEnum = pgEnum('motivo_movimiento', MOTIVOS_MOVIMIENTO);
 
 const dinero = (nombre: string) => numeric(nombre, { precision: 12, scale: 2, mode: 'number' });
@@ -150,8 +152,11 @@ export const venta = pgTable(
      * orders the anti-automation limits count, and the cash ones that expire (EFECTIVO_VENCE_HORAS).
      */
     carrito: boolean('carrito').notNull().default(false),
+    /** The published school list the cart came from (issue 20), for the list's figures. */
+    listaEscolarId: integer('lista_escolar_id').references(() => listaEscolar.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('venta_lista_escolar_idx').on(t.listaEscolarId),
     check('venta_total_no_negativo', sql`${t.total} >= 0`),
     check('venta_envio_no_negativo', sql`${t.envio} >= 0`),
     index('venta_fecha_idx').on(t.fecha),
@@ -526,6 +531,65 @@ export const importacionProductos = pgTable(
   (t) => [index('importacion_productos_vence_idx').on(t.vence)],
 );
 
+// ---- Listas escolares (issue 20, docs/decisions/034-listas-escolares.md) ----
+
+/** A school's supply list for one grade and school year; only published ones are public. */
+export const listaEscolar = pgTable(
+  'lista_escolar',
+  {
+    id: serial('id').primaryKey(),
+    escuela: text('escuela').notNull(),
+    localidad: localidadEnum('localidad').notNull(),
+    nivel: nivelEnum('nivel').notNull(),
+    grado: text('grado').notNull(),
+    anio: integer('anio').notNull(),
+    notas: text('notas').notNull().default(''),
+    publicada: boolean('publicada').notNull().default(false),
+    creado: momento('creado').notNull().defaultNow(),
+    actualizado: momento('actualizado').notNull().defaultNow(),
+  },
+  (t) => [index('lista_escolar_orden_idx').on(t.anio.desc(), t.escuela, t.grado), index('lista_escolar_publicada_idx').on(t.publicada, t.localidad, t.nivel)],
+);
+
+/**
+ * An item: a product and a quantity, or only the school's text while unmatched (producto_id null). A
+ * deleted product turns its items back into free text; the text the school wrote stays.
+ */
+export const itemListaEscolar = pgTable(
+  'item_lista_escolar',
+  {
+    id: serial('id').primaryKey(),
+    listaId: integer('lista_id')
+      .notNull()
+      .references(() => listaEscolar.id, { onDelete: 'cascade' }),
+    orden: integer('orden').notNull(),
+    cantidad: integer('cantidad').notNull(),
+    productoId: integer('producto_id').references(() => producto.id, { onDelete: 'set null' }),
+    texto: text('texto').notNull(),
+    opcional: boolean('opcional').notNull().default(false),
+  },
+  (t) => [
+    check('item_lista_escolar_cantidad_positiva', sql`${t.cantidad} > 0`),
+    index('item_lista_escolar_lista_idx').on(t.listaId, t.orden),
+    index('item_lista_escolar_producto_idx').on(t.productoId),
+  ],
+);
+
+/** An item's alternative products, tried in `orden` when its product has no stock; a deleted product leaves. */
+export const alternativaItemLista = pgTable(
+  'alternativa_item_lista',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => itemListaEscolar.id, { onDelete: 'cascade' }),
+    orden: integer('orden').notNull(),
+    productoId: integer('producto_id')
+      .notNull()
+      .references(() => producto.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.productoId] }), index('alternativa_item_lista_producto_idx').on(t.productoId)],
+);
+
 export const schema = {
   usuario,
   domicilio,
@@ -554,4 +618,7 @@ export const schema = {
   correoPendiente,
   recuperacionClave,
   importacionProductos,
+  listaEscolar,
+  itemListaEscolar,
+  alternativaItemLista,
 };

@@ -19,6 +19,11 @@ export const LECTURAS_PUBLICAS: Record<string, { maxAge: number; swr: number; pu
   '/api/categoria': publica(60, 300),
   '/api/promocion/activas': publica(5, 30),
   '/api/config': publica(60, 300),
+  // School lists (issue 20): stock shows on the page, as on a product's.
+  '/api/lista': publica(5, 30),
+  '/api/lista/:id': publica(5, 30),
+  // The QR names only the list's address: it changes with PUBLIC_URL alone.
+  '/api/lista/:id/qr.svg': publica(86_400, 86_400),
 };
 
 export interface OpcionesCacheHttp {

@@ -15,8 +15,9 @@ import type { Venta } from '../../domain/venta';
 import { idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
-import { detallePromocion, detalleVenta, pedidoIdempotente, promocion, venta } from '../db/schema';
-import { AppError, Conflicto, NoAutenticado, NoEncontrado } from '../errors';
+import { MENSAJES_LISTA } from '../../domain/lista-escolar-reglas';
+import { detallePromocion, detalleVenta, listaEscolar, pedidoIdempotente, promocion, venta } from '../db/schema';
+import { AppError, Conflicto, Invalido, NoAutenticado, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
 import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
 import { asegurarLimitesDePedido, type LimitesDePedido } from './limites-de-pedido';
@@ -91,6 +92,16 @@ export async function crearPedido(
     }
 
     const ahora = new Date();
+    // The school list it came from must be a published one (a shared lock: not unpublished or deleted meanwhile).
+    const listaEscolarId = pedido.listaEscolarId ?? null;
+    if (listaEscolarId !== null) {
+      const [lista] = await tx
+        .select({ id: listaEscolar.id })
+        .from(listaEscolar)
+        .where(and(eq(listaEscolar.id, listaEscolarId), eq(listaEscolar.publicada, true)))
+        .for('share');
+      if (!lista) throw new Invalido(MENSAJES_LISTA.pedidoListaInvalida);
+    }
     const promos = await lineasDePromociones(tx, pedido.promociones, ahora);
 
     // Product lines: one line per product, at its current price.
@@ -123,6 +134,7 @@ export async function crearPedido(
         userId,
         estadoPago: pedido.formaPago === 'MERCADOPAGO' ? 'PENDIENTE' : null,
         carrito: true,
+        listaEscolarId,
       })
       .returning({ id: venta.id });
     const ventaId = creada!.id;
@@ -135,6 +147,7 @@ export async function crearPedido(
         formaPago: pedido.formaPago,
         conEnvio: pedido.envio === 1,
         total,
+        ...(listaEscolarId === null ? {} : { listaEscolarId }),
         lineas: lineas.map(({ promocionId, ...l }) => (promocionId === null ? l : { ...l, promocionId })),
       },
     });

@@ -15,7 +15,7 @@ import { ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
-import { detalleVenta, producto, usuario, venta } from '../db/schema';
+import { detalleVenta, listaEscolar, producto, usuario, venta } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { devolverStockDeVentas } from '../stock/stock';
 import { agregarLineas } from './lineas';
@@ -153,9 +153,15 @@ export async function detallesDeVenta(db: Db, ventaId: number): Promise<DetalleV
 }
 
 export async function obtenerVenta(db: Db, id: number): Promise<Venta> {
-  const [fila] = await db.select(columnasResumen).from(venta).leftJoin(usuario, eq(usuario.id, venta.userId)).where(eq(venta.id, id));
+  const [fila] = await db
+    .select({ ...columnasResumen, lista: { id: listaEscolar.id, escuela: listaEscolar.escuela, grado: listaEscolar.grado, anio: listaEscolar.anio } })
+    .from(venta)
+    .leftJoin(usuario, eq(usuario.id, venta.userId))
+    .leftJoin(listaEscolar, eq(listaEscolar.id, venta.listaEscolarId))
+    .where(eq(venta.id, id));
   if (!fila) throw new NoEncontrado(MENSAJES.ventaNoEncontrada);
-  return { ...aResumen(fila), detalleVentas: await detallesDeVenta(db, id) };
+  const { lista, ...resumen } = fila;
+  return { ...aResumen(resumen), detalleVentas: await detallesDeVenta(db, id), listaEscolar: lista };
 }
 
 /** The sale's owner, for the ownership check; 404 when there is no such sale. */
