@@ -30,7 +30,7 @@ const total = (page: Page) => page.getByLabel(/^Total: /).textContent().then((t)
 /** The owner: a new list from pasted text, one match changed, an alternative added, published. */
 async function crearListaComoDueno(page: Page) {
   await page.goto('/Admin');
-  await page.getByRole('link', { name: /Listas escolares/ }).click();
+  await page.locator('main').getByRole('link', { name: /^Listas escolares/ }).click();
   await page.waitForURL('**/grillaListasEscolares');
   await visible(page.getByRole('heading', { name: 'Listas escolares', level: 1 }));
   // The demo's lists are there, with their figures.
@@ -40,15 +40,15 @@ async function crearListaComoDueno(page: Page) {
   await page.getByRole('link', { name: 'Nueva lista' }).click();
   await page.waitForURL('**/formListaEscolar/0');
   // Saving empty says what is missing.
-  await page.getByLabel('Escuela', { exact: true }).fill('');
+  await visible(page.getByRole('textbox', { name: 'Escuela', exact: true }));
   await page.getByRole('button', { name: 'Guardar' }).click();
   await verTexto(page, 'La escuela es obligatoria');
   await verTexto(page, 'La lista debe tener al menos un ítem');
 
-  await page.getByLabel('Escuela', { exact: true }).fill(ESCUELA);
-  await page.getByLabel('Localidad').selectOption('GODOY_CRUZ');
-  await page.getByLabel('Nivel').selectOption('PRIMARIO');
-  await page.getByLabel('Grado o sala').fill('3er grado');
+  await page.getByRole('textbox', { name: 'Escuela', exact: true }).fill(ESCUELA);
+  await page.getByRole('combobox', { name: 'Localidad' }).selectOption('GODOY_CRUZ');
+  await page.getByRole('combobox', { name: 'Nivel' }).selectOption('PRIMARIO');
+  await page.getByRole('textbox', { name: 'Grado o sala' }).fill('3er grado');
   await page.getByLabel('Notas para las familias').fill('Todo con nombre y apellido.');
 
   await page.getByRole('button', { name: 'Importar desde texto' }).click();
