@@ -41,6 +41,8 @@ const ids = {
   codigo: '',
   marca: '',
   sinonimo: 0,
+  listaEscolar: 0,
+  itemListaEscolar: 0,
 };
 
 /** The rows of a raw statement (PGlite and node-postgres answer the same `rows`). */
@@ -81,6 +83,11 @@ beforeAll(async () => {
   const [detalleVenta] = await filas<{ id: number }>(sql`select id from detalle_venta where venta_id = ${venta.id}`);
   const [domicilio] = await filas<{ id: number }>(sql`select domicilio_id as id from persona where user_id = ${cliente.id}`);
   const [sinonimo] = await filas<{ id: number }>(sql`select min(id)::int as id from sinonimo`);
+  const [lista] = await t.db
+    .insert(schema.listaEscolar)
+    .values({ escuela: 'Escuela Fuzz', localidad: 'CAPITAL', nivel: 'PRIMARIO', grado: '1er grado', anio: 2027, publicada: true })
+    .returning();
+  const [item] = await t.db.insert(schema.itemListaEscolar).values({ listaId: lista!.id, orden: 1, cantidad: 2, productoId: libre.id, texto: '2 gomas' }).returning();
   Object.assign(ids, {
     producto: libre.id,
     productoConVentas: vendido.id,
@@ -98,6 +105,8 @@ beforeAll(async () => {
     codigo: libre.codigo,
     marca: libre.marca,
     sinonimo: sinonimo!.id,
+    listaEscolar: lista!.id,
+    itemListaEscolar: item!.id,
   });
   // The order's messages go out before the first digest: the sender must not change a row mid-fuzz.
   await t.app.correo.enviarPendientes();
@@ -167,7 +176,15 @@ const PLANTILLAS: Record<string, Plantilla> = {
   'POST /api/mercadoPago/createPreference': { cuerpo: () => ({ id: ids.ventaMp }) },
   'POST /api/mercadoPago/simulador/:preferenciaId': { params: () => ({ preferenciaId: ids.preferencia }), cuerpo: () => ({ accion: 'aprobar' }), tipo: 'urlencoded' },
   'POST /api/mercadoPago/webhook': { query: () => ({ 'data.id': '1', type: 'payment' }), cuerpo: () => ({ type: 'payment', data: { id: '1' } }) },
-  'POST /api/pedido': { cuerpo: () => ({ lineas: [{ productoId: ids.producto, cantidad: 1 }], promociones: [{ promocionId: ids.promocion, cantidad: 1 }], formaPago: 'EFECTIVO', envio: 0 }) },
+  'POST /api/pedido': {
+    cuerpo: () => ({
+      lineas: [{ productoId: ids.producto, cantidad: 1 }],
+      promociones: [{ promocionId: ids.promocion, cantidad: 1 }],
+      formaPago: 'EFECTIVO',
+      envio: 0,
+      listaEscolarId: ids.listaEscolar,
+    }),
+  },
   'POST /api/persona': { cuerpo: () => ({ ...persona(), domicilio: domicilio() }) },
   'DELETE /api/persona/:id': { params: () => ({ id: ids.personaVictima }) },
   'PUT /api/persona/:id': { params: () => ({ id: ids.personaVictima }), cuerpo: () => ({ ...persona(), domicilio: domicilio() }) },
@@ -205,6 +222,17 @@ const PLANTILLAS: Record<string, Plantilla> = {
   'POST /api/sinonimo': { cuerpo: () => ({ termino: 'fuzzpalabra', equivalente: 'goma' }) },
   'PUT /api/sinonimo/:id': { params: () => ({ id: ids.sinonimo }), cuerpo: () => ({ id: ids.sinonimo, termino: 'fuzzpalabra', equivalente: 'goma' }) },
   'DELETE /api/sinonimo/:id': { params: () => ({ id: ids.sinonimo }) },
+  // School lists (issue 20). No booleans in the bodies: a text's bad values include `true`, which a
+  // boolean field would take (publicada and opcional keep their defaults).
+  'POST /api/listaEscolar': { cuerpo: () => listaDeFuzz() },
+  'PUT /api/listaEscolar/:id': { params: () => ({ id: ids.listaEscolar }), cuerpo: () => ({ ...listaDeFuzz(), id: ids.listaEscolar }) },
+  'DELETE /api/listaEscolar/:id': { params: () => ({ id: ids.listaEscolar }) },
+  'POST /api/listaEscolar/:id/duplicar': { params: () => ({ id: ids.listaEscolar }) },
+  'POST /api/listaEscolar/importar': { cuerpo: () => ({ texto: '2 cuadernos rayados' }) },
+  'POST /api/lista/:id/carrito': {
+    params: () => ({ id: ids.listaEscolar }),
+    cuerpo: () => ({ items: [ids.itemListaEscolar], carrito: [{ productoId: ids.producto, cantidad: 1 }] }),
+  },
   // A spreadsheet is a multipart upload: every JSON body here is the wrong kind of body.
   'POST /api/producto/importacion': {},
   'POST /api/producto/importacion/:token/confirmar': { params: () => ({ token: 'v'.repeat(32) }) },
@@ -214,6 +242,21 @@ const PLANTILLAS: Record<string, Plantilla> = {
     cuerpo: () => ({ alcance: { tipo: 'marca', marca: ids.marca }, porcentaje: 10, aplicarA: 'costo', redondeo: 10, esperados: 999_999 }),
   },
 };
+
+function listaDeFuzz() {
+  return {
+    escuela: 'Escuela Fuzz',
+    localidad: 'CAPITAL',
+    nivel: 'PRIMARIO',
+    grado: '2do grado',
+    anio: 2027,
+    notas: 'Con nombre',
+    items: [
+      { id: ids.itemListaEscolar, cantidad: 2, productoId: ids.producto, texto: '2 gomas', alternativas: [ids.productoConVentas] },
+      { cantidad: 1, productoId: null, texto: 'carpeta forrada' },
+    ],
+  };
+}
 
 // ---- Malformed values ----
 

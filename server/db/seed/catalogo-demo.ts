@@ -144,3 +144,82 @@ export const PROMOCIONES_DEMO: PromocionDemo[] = [
     ],
   },
 ];
+
+export interface ListaDemo {
+  escuela: string;
+  localidad: 'CAPITAL' | 'GODOY_CRUZ' | 'GUAYMALLEN';
+  nivel: 'INICIAL' | 'PRIMARIO' | 'SECUNDARIO';
+  grado: string;
+  notas: string;
+  /** `codigo` null: the school's text stays free text. `alternativas`: codes tried in order without stock. */
+  items: Array<{ cantidad: number; texto: string; codigo: string | null; alternativas?: string[]; opcional?: boolean }>;
+}
+
+/** Published school lists of real-looking Mendoza schools (issue 20), for next school year. */
+export const LISTAS_DEMO: ListaDemo[] = [
+  {
+    escuela: 'Escuela N° 1-001 Gral. José de San Martín',
+    localidad: 'CAPITAL',
+    nivel: 'PRIMARIO',
+    grado: '1er grado',
+    notas: 'Todos los útiles con nombre y apellido. Traer los materiales la primera semana de clases.',
+    items: [
+      { cantidad: 2, texto: 'cuadernos tapa dura 50 hojas rayadas', codigo: 'ESC-003' },
+      { cantidad: 1, texto: 'caja de lápices negros', codigo: 'ESC-001' },
+      { cantidad: 1, texto: 'caja de lápices de colores largos', codigo: 'ESC-002' },
+      { cantidad: 2, texto: 'gomas de borrar blancas', codigo: 'ESC-006' },
+      { cantidad: 1, texto: 'sacapuntas con depósito', codigo: 'ESC-007' },
+      { cantidad: 1, texto: 'regla de 30 cm', codigo: 'ESC-008' },
+      { cantidad: 1, texto: 'tijera punta redonda', codigo: 'ESC-009' },
+      { cantidad: 2, texto: 'plasticolas', codigo: 'ESC-010' },
+      { cantidad: 1, texto: 'marcadores x 12', codigo: 'ESC-012', alternativas: ['ART-006', 'ART-007'] },
+      { cantidad: 1, texto: 'block de hojas blancas N° 5', codigo: 'ART-005' },
+      { cantidad: 1, texto: 'sobre de papel glasé', codigo: 'PAP-004' },
+      { cantidad: 1, texto: 'cartuchera', codigo: 'ESC-011', opcional: true },
+      { cantidad: 1, texto: 'carpeta N° 3 con elástico forrada con papel araña azul', codigo: null },
+    ],
+  },
+  {
+    escuela: 'Escuela N° 1-211 Maestro Quiroga',
+    localidad: 'GODOY_CRUZ',
+    nivel: 'INICIAL',
+    grado: 'Sala de 5',
+    notas: 'Todo en una bolsa con el nombre del nene o la nena.',
+    items: [
+      { cantidad: 1, texto: 'caja de crayones gruesos', codigo: 'ART-007' },
+      { cantidad: 1, texto: 'témperas x 6', codigo: 'ART-002' },
+      { cantidad: 1, texto: 'pincel grueso', codigo: 'ART-003' },
+      { cantidad: 2, texto: 'blocks de dibujo N° 5 blancos', codigo: 'ART-005' },
+      { cantidad: 1, texto: 'sobre de papel glasé', codigo: 'PAP-004' },
+      { cantidad: 1, texto: 'cartulinas de colores', codigo: 'PAP-003' },
+      { cantidad: 1, texto: 'plasticola', codigo: 'ESC-010' },
+      { cantidad: 1, texto: 'tijera punta roma', codigo: 'ESC-009' },
+      { cantidad: 1, texto: 'masa para modelar', codigo: 'JUG-004' },
+      { cantidad: 1, texto: 'marcadores gruesos', codigo: 'ESC-012', alternativas: ['ART-006'] },
+      { cantidad: 1, texto: 'delantal de plástico para plástica', codigo: null },
+    ],
+  },
+  {
+    escuela: 'Escuela N° 4-020 Ingeniero Pablo Nogués',
+    localidad: 'GUAYMALLEN',
+    nivel: 'SECUNDARIO',
+    grado: '1er año',
+    notas: 'Carpeta única para todas las materias, con separadores.',
+    items: [
+      { cantidad: 1, texto: 'carpeta A4 de 3 anillos', codigo: 'OFI-002' },
+      { cantidad: 2, texto: 'repuestos de hojas rayadas N° 3', codigo: 'PAP-002' },
+      { cantidad: 1, texto: 'cuaderno universitario cuadriculado', codigo: 'ESC-004' },
+      { cantidad: 1, texto: 'biromes azules', codigo: 'ESC-005' },
+      { cantidad: 1, texto: 'lápiz negro HB', codigo: 'ESC-001' },
+      { cantidad: 1, texto: 'goma de borrar', codigo: 'ESC-006' },
+      { cantidad: 1, texto: 'corrector', codigo: 'OFI-008' },
+      { cantidad: 1, texto: 'resaltadores', codigo: 'OFI-003', alternativas: ['OFI-004'] },
+      { cantidad: 1, texto: 'regla de 30 cm', codigo: 'ESC-008' },
+      { cantidad: 1, texto: 'calculadora científica', codigo: 'TEC-001' },
+      { cantidad: 1, texto: 'diccionario escolar', codigo: 'LIB-004' },
+      { cantidad: 1, texto: 'Cuentos de la selva (Horacio Quiroga)', codigo: 'LIB-003' },
+      { cantidad: 1, texto: 'compás con portaminas', codigo: null },
+      { cantidad: 1, texto: 'pendrive para informática', codigo: 'TEC-002', opcional: true },
+    ],
+  },
+];

@@ -9,17 +9,20 @@ import { hashearClave } from '../../auth/claves';
 import type { Config } from '../../config';
 import type { Db } from '../client';
 import {
+  alternativaItemLista,
   categoria,
   detallePromocion,
   detalleVenta,
   domicilio,
+  itemListaEscolar,
+  listaEscolar,
   persona,
   producto,
   promocion,
   usuario,
   venta,
 } from '../schema';
-import { CATEGORIAS_DEMO, PRODUCTOS_DEMO, PROMOCIONES_DEMO } from './catalogo-demo';
+import { CATEGORIAS_DEMO, LISTAS_DEMO, PRODUCTOS_DEMO, PROMOCIONES_DEMO } from './catalogo-demo';
 import { generarImagenProducto } from './imagenes';
 import { registrarStockInicial, tomarStock } from '../../stock/stock';
 
@@ -121,6 +124,32 @@ export async function sembrarDemo(db: Db, carpetaUploads: string, claveAdmin: st
       await tx.insert(detallePromocion).values(
         promo.detalles.map((d) => ({ promocionId: creada!.id, productoId: porCodigo.get(d.codigo)!.id, cantidad: d.cantidad })),
       );
+    }
+
+    // School lists for next school year, published (issue 20).
+    const anio = new Date(ahora).getUTCFullYear() + 1;
+    for (const l of LISTAS_DEMO) {
+      const [creada] = await tx
+        .insert(listaEscolar)
+        .values({ escuela: l.escuela, localidad: l.localidad, nivel: l.nivel, grado: l.grado, anio, notas: l.notas, publicada: true })
+        .returning({ id: listaEscolar.id });
+      const items = await tx
+        .insert(itemListaEscolar)
+        .values(
+          l.items.map((i, k) => ({
+            listaId: creada!.id,
+            orden: k + 1,
+            cantidad: i.cantidad,
+            texto: i.texto,
+            productoId: i.codigo === null ? null : porCodigo.get(i.codigo)!.id,
+            opcional: i.opcional ?? false,
+          })),
+        )
+        .returning({ id: itemListaEscolar.id });
+      const alternativas = l.items.flatMap((i, k) =>
+        (i.alternativas ?? []).map((codigo, orden) => ({ itemId: items[k]!.id, orden: orden + 1, productoId: porCodigo.get(codigo)!.id })),
+      );
+      if (alternativas.length > 0) await tx.insert(alternativaItemLista).values(alternativas);
     }
 
     // About 20 sales over the last 30 days; the stock they took is written as movements.
