@@ -24,7 +24,8 @@ const nombreDe = (l: Pick<FilaListaEscolar, 'escuela' | 'grado' | 'anio'>) => `$
 
 function EstadoPublicada({ publicada }: { publicada: boolean }) {
   return (
-    <Badge color={publicada ? 'green' : 'gray'} variant={publicada ? 'filled' : 'light'} tt="none">
+    // The whole word, never cut: the label's own ellipsis would leave 'Public…' in a narrow column.
+    <Badge color={publicada ? 'green' : 'gray'} variant={publicada ? 'filled' : 'light'} tt="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
       {publicada ? 'Publicada' : 'Sin publicar'}
     </Badge>
   );
