@@ -188,7 +188,7 @@ describe('school lists (issue 20)', () => {
     await dueno.cerrar();
   }, 240_000);
 
-  it('at 390 px: a family adds a published demo list and the printable QR is there', async () => {
+  it('at 390 px: a family adds a published demo list and orders it in cash; the printable QR is there', async () => {
     const familia = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
     const { page } = familia;
     await login(page, 'cliente', CLAVE_CLIENTE);
@@ -218,9 +218,22 @@ describe('school lists (issue 20)', () => {
     await captura(page, 'lista-impresa');
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('button', { name: 'Agregar la lista al carrito' }).click();
-    await visible(page.getByRole('status', { name: 'Lo que agregamos al carrito' }));
+    const resumen = page.getByRole('status', { name: 'Lo que agregamos al carrito' });
+    await visible(resumen);
     await capturaVisible(page, 'lista-agregada-390');
     expect(await page.getByRole('button', { name: /^Abrir carrito \([1-9]\d* productos\)/ }).isVisible()).toBe(true);
+    // And ordered in cash from the phone, like on a computer.
+    await resumen.getByRole('button', { name: 'Ver el carrito' }).click();
+    const panel = page.getByRole('dialog', { name: 'Tu carrito' });
+    await visible(panel);
+    await panel.getByRole('button', { name: 'Efectivo' }).click();
+    const confirmado = panel.getByText(/^Pedido N° \d+ confirmado$/);
+    await visible(confirmado, 20_000);
+    const ventaId = Number(/\d+/.exec((await confirmado.textContent()) ?? '')?.[0]);
+    const listaId = Number(new URL(page.url()).pathname.split('/').pop());
+    const venta = (await (await page.request.get(`/api/venta/${ventaId}`)).json()) as { listaEscolar: { id: number } | null };
+    expect(venta.listaEscolar?.id).toBe(listaId);
+    await capturaVisible(page, 'lista-pedida-390');
     await familia.cerrar();
   }, 180_000);
 
