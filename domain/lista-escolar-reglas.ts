@@ -241,8 +241,10 @@ export interface FaltanteDeLista {
 /**
  * What ticking `items` adds to a cart that already holds `enCarrito` units per product id: each item takes
  * what stock is left of its own product, then of its alternatives in order, after the cart's units and the
- * items before it; what cannot be covered is missing, with the cart's own messages ('El producto no tiene
- * stock disponible.', 'Solo hay N unidades disponibles.'). Pure: the server calls it with current stock.
+ * items before it. What cannot be covered is missing, with the cart's own messages: no stock in any of its
+ * products, 'El producto no tiene stock disponible.'; the cart already holds all there is, 'Ya agregaste el
+ * máximo disponible de este producto'; only part fits, 'Solo hay N unidades disponibles.' (N: the stock of
+ * its products together). Pure: the server calls it with current stock.
  */
 export function agregarListaAlCarrito(
   items: readonly ItemParaCarrito[],

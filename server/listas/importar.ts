@@ -56,8 +56,9 @@ async function raicesDeSinonimos(db: Db): Promise<Set<string>> {
  * The products a school's line names. The catalogue's search wants every word, and a school writes more
  * than a product's name ('caja de lápices de colores', 'cuaderno ABC rayado tapa dura 48 hojas'): the
  * words the catalogue knows are tried together first, then one by one, each kept only if the products
- * still match with it. The match is good (a proposal) when the words kept are at least half of the line's
- * words without digits; otherwise the line stays free text and what was found is offered as candidates.
+ * still match with it. The match is good (a proposal) when the words kept are more than half of the line's
+ * words without digits, or half with the first one; otherwise the line stays free text and what was found
+ * is offered as candidates.
  */
 export async function productosParaLinea(
   db: Db,
@@ -83,7 +84,10 @@ export async function productosParaLinea(
     }
   }
   const sinDigitos = (lista: readonly string[]) => lista.filter((p) => !/[0-9]/.test(p)).length;
-  const buena = encontrados.length > 0 && sinDigitos(tomadas) * 2 >= sinDigitos(palabras);
+  const [usadas, todas] = [sinDigitos(tomadas) * 2, sinDigitos(palabras)];
+  // Half the words is enough only with the first one, usually what the thing is ('cartulinas de colores'
+  // is not 'lápices de colores').
+  const buena = encontrados.length > 0 && (usadas > todas || (usadas === todas && tomadas.includes(palabras[0]!)));
   return buena ? { propuesta: encontrados[0]!, candidatos: encontrados.slice(1) } : { propuesta: null, candidatos: encontrados.slice(0, CANDIDATOS - 1) };
 }
 

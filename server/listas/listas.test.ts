@@ -15,6 +15,7 @@ import type { Venta } from '../../domain/venta';
 import { auditoria, itemListaEscolar, listaEscolar, producto, venta } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearCategoria, crearProducto, crearUsuario } from '../test/fabricas';
+import { LISTAS_PEGADAS } from '../test/listas-pegadas';
 
 let t: AppDePrueba;
 let admin: string;
@@ -160,6 +161,8 @@ describe('the admin CRUD', () => {
     expect(copia).toMatchObject({ anio: 2028, publicada: false, grado: '3er grado', escuela: origen.escuela, familias: 0 });
     expect(copia.items.map(({ id: _, ...i }) => i)).toEqual(origen.items.map(({ id: _, ...i }) => i));
     expect((await pedir('POST', '/api/listaEscolar/999999/duplicar')).statusCode).toBe(404);
+    const [evento] = await t.db.select().from(auditoria).where(eq(auditoria.entidadId, copia.id));
+    expect(evento).toMatchObject({ accion: 'listaEscolar.duplicar', entidad: 'listaEscolar', detalle: { origen: origen.id } });
   });
 
   it('deletes a list (404 after), and only admins may use any of it', async () => {
@@ -172,6 +175,8 @@ describe('the admin CRUD', () => {
     expect((await pedir('DELETE', `/api/listaEscolar/${creada.id}`)).statusCode).toBe(204);
     expect((await pedir('GET', `/api/listaEscolar/${creada.id}`)).statusCode).toBe(404);
     expect((await pedir('DELETE', `/api/listaEscolar/${creada.id}`)).statusCode).toBe(404);
+    const eventos = await t.db.select().from(auditoria).where(eq(auditoria.entidadId, creada.id));
+    expect(eventos.map((e) => e.accion)).toContain('listaEscolar.eliminar');
   });
 
   it('the grid filters by school without accents, level, locality, year and state, a page at a time', async () => {
@@ -193,41 +198,23 @@ describe('the admin CRUD', () => {
 });
 
 describe('import by pasting', () => {
-  it('reads quantities as schools write them and proposes catalogue products despite accents, plurals, synonyms and typos', async () => {
-    const texto = [
-      '2 cuadernos tapa dura rayados',
-      '',
-      'x2 Gomas de borrar',
-      'dos tijeras punta roma',
-      '- una plasticola',
-      'Caja de lapices de colores x24',
-      '1/2 docena de lapices negros',
-      'cuadreno universitario (3)',
-      'TEMPERAS',
-      'carpeta N° 3 forrada con papel araña',
-    ].join('\n');
+  it.each(LISTAS_PEGADAS)('reads $nombre, and proposes catalogue products despite accents, plurals, synonyms and typos', async ({ texto, lineas: esperadas }) => {
     const r = await pedir('POST', '/api/listaEscolar/importar', { texto });
     expect(r.statusCode, r.body).toBe(200);
     const { lineas }: ImportacionLista = r.json();
-    expect(lineas.map((l) => [l.linea, l.cantidad, l.texto, l.propuesta?.id ?? null])).toEqual([
-      [1, 2, 'cuadernos tapa dura rayados', p.cuaderno!.id],
-      [3, 2, 'Gomas de borrar', p.goma!.id],
-      [4, 2, 'tijeras punta roma', p.tijera!.id],
-      [5, 1, 'plasticola', p.adhesivo!.id],
-      [6, 1, 'Caja de lapices de colores x24', p.colores!.id],
-      [7, 6, 'lapices negros', p.lapiz!.id],
-      [8, 3, 'cuadreno universitario', p.cuadernoEspiral!.id],
-      [9, 1, 'TEMPERAS', p.temperas!.id],
-      [10, 1, 'carpeta N° 3 forrada con papel araña', null],
-    ]);
-    expect(lineas[0]!.original).toBe('2 cuadernos tapa dura rayados');
-    // The proposal is never among the other candidates.
+    expect(lineas.map((l) => ({ linea: l.linea, cantidad: l.cantidad, texto: l.texto, producto: l.propuesta?.denominacion ?? null }))).toEqual(
+      esperadas.map((e) => ({ ...e, producto: e.producto === null ? null : p[e.producto]!.denominacion })),
+    );
+    // The proposal is never among the other candidates, and the line is kept as pasted.
     for (const l of lineas) expect(l.candidatos.map((c) => c.id)).not.toContain(l.propuesta?.id);
-    // It writes nothing.
-    const [{ n }] = (await t.db.select({ n: count() }).from(listaEscolar)) as [{ n: number }];
-    const otra = await pedir('POST', '/api/listaEscolar/importar', { texto });
-    expect(otra.statusCode).toBe(200);
-    expect(((await t.db.select({ n: count() }).from(listaEscolar)) as [{ n: number }])[0].n).toBe(n);
+    expect(lineas.map((l) => l.original)).toEqual(esperadas.map((e) => texto.split(/\r?\n/)[e.linea - 1]!.trim()));
+  });
+
+  it('writes nothing', async () => {
+    const antes = (await t.db.select({ n: count() }).from(listaEscolar)) as [{ n: number }];
+    const r = await pedir('POST', '/api/listaEscolar/importar', { texto: LISTAS_PEGADAS[0]!.texto });
+    expect(r.statusCode).toBe(200);
+    expect(await t.db.select({ n: count() }).from(listaEscolar)).toEqual(antes);
   });
 
   it('refuses an empty text', async () => {
