@@ -185,6 +185,9 @@ describe('school lists (issue 20)', () => {
     // Ítems, Familias, Unidades vendidas: 6 items, 1 family, 2 + 2 + 1 + 1 units.
     expect(celdas.slice(6, 9)).toEqual(['6', '1', '6']);
     await captura(dueno.page, 'listas-admin-familia-1280');
+    // The order's own form names the list it came from.
+    await dueno.page.goto(`/formVenta/${ventaId}`);
+    await verTexto(dueno.page, `Pedido desde la lista escolar ${ESCUELA}, 3er grado`);
     await dueno.cerrar();
   }, 240_000);
 
