@@ -77,6 +77,8 @@ async function crearListaComoDueno(page: Page) {
   const items = page.getByRole('region', { name: 'Ítems de la lista' }).getByRole('listitem').filter({ has: page.getByText(/^Ítem \d+$/) });
   expect(await items.count()).toBe(6);
   expect(await page.getByLabel('Texto de la escuela del ítem 6').inputValue()).toBe('pintorcito con nombre y apellido');
+  // Every field is right now: the warning of the first 'Guardar' is gone.
+  await expect.poll(() => page.getByText('Revisá los campos marcados en rojo.').count()).toBe(0);
 
   // The markers have no stock: the acuarelables go instead.
   await page.getByLabel('Alternativa del ítem 5 (si el producto no tiene stock)').fill('marcadores acuarelables');

@@ -97,8 +97,11 @@ function Formulario({ lista }: { lista?: ListaEscolar }) {
       },
     });
   };
-  // The first invalid field is said in the banner too: with 40 items it may be far below.
-  const alFallar = () => setBanner('Revisá los campos marcados en rojo.');
+  // An invalid field is said above too (with 40 items it may be far below), while any is left: the form
+  // checks again on every change after a first 'Guardar'.
+  const [intentado, setIntentado] = useState(false);
+  const alFallar = () => setIntentado(true);
+  const aviso = banner || (intentado && Object.keys(errors).length > 0 ? 'Revisá los campos marcados en rojo.' : '');
 
   const sinItems = errors.items?.message ?? errors.items?.root?.message;
 
@@ -119,9 +122,19 @@ function Formulario({ lista }: { lista?: ListaEscolar }) {
           {lista.familias === 1 ? '1 familia la compró' : `${lista.familias} familias la compraron`} · {lista.unidadesVendidas} unidades vendidas
         </Text>
       )}
-      {banner && (
-        <Alert color="red" mb="md" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setBanner('')} role="alert">
-          {banner}
+      {aviso && (
+        <Alert
+          color="red"
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={() => {
+            setBanner('');
+            setIntentado(false);
+          }}
+          role="alert"
+        >
+          {aviso}
         </Alert>
       )}
       <FormProvider {...form}>
