@@ -135,3 +135,57 @@ describe('conciliarCarrito', () => {
     expect(r.cambios).toContain('La promoción Combo ya no está vigente: la quitamos del carrito.');
   });
 });
+
+describe('a school list in the cart (issue 20)', () => {
+  it('merges its lines with what the cart holds, cut to the stock, and remembers the list', () => {
+    const lapiz = producto(1, { stock: 5 });
+    const goma = producto(2, { stock: 1 });
+    const sinStock = producto(3, { stock: 0 });
+    const antes = aplicar(CARRITO_VACIO, { tipo: 'agregarProducto', producto: lapiz, cantidad: 4 }, { tipo: 'agregarProducto', producto: goma });
+    const c = aplicar(antes, {
+      tipo: 'agregarLista',
+      listaEscolarId: 7,
+      lineas: [
+        { producto: lapiz, cantidad: 2 },
+        { producto: goma, cantidad: 1 },
+        { producto: sinStock, cantidad: 1 },
+        { producto: producto(4), cantidad: 3 },
+      ],
+    });
+    // 4 + 2 lápices would pass the stock of 5: one more fits; the eraser and the product without stock add nothing.
+    expect(c.productos).toEqual([
+      { producto: lapiz, cantidad: 5 },
+      { producto: goma, cantidad: 1 },
+      { producto: producto(4), cantidad: 3 },
+    ]);
+    expect(c.listaEscolarId).toBe(7);
+    expect(lineasDePedido(c)).toEqual({
+      lineas: [
+        { productoId: 1, cantidad: 5 },
+        { productoId: 2, cantidad: 1 },
+        { productoId: 4, cantidad: 3 },
+      ],
+      promociones: [],
+      listaEscolarId: 7,
+    });
+  });
+
+  it('adds nothing and names no list when nothing fits', () => {
+    const p = producto(1, { stock: 1 });
+    const lleno = aplicar(CARRITO_VACIO, { tipo: 'agregarProducto', producto: p });
+    const c = aplicar(lleno, { tipo: 'agregarLista', listaEscolarId: 3, lineas: [{ producto: p, cantidad: 1 }] });
+    expect(c).toBe(lleno);
+    expect(lineasDePedido(c)).not.toHaveProperty('listaEscolarId');
+  });
+
+  it('forgets the list when the cart is emptied, by Vaciar or line by line, and keeps it through a check', () => {
+    const p = producto(1);
+    const c = aplicar(CARRITO_VACIO, { tipo: 'agregarLista', listaEscolarId: 9, lineas: [{ producto: p, cantidad: 1 }] });
+    expect(aplicar(c, { tipo: 'vaciar' }).listaEscolarId).toBeUndefined();
+    expect(aplicar(c, { tipo: 'quitarUnidad', productoId: 1 })).toEqual(CARRITO_VACIO);
+    expect(aplicar(c, { tipo: 'eliminarProducto', productoId: 1 })).toEqual(CARRITO_VACIO);
+    expect(aplicar(c, { tipo: 'agregarProducto', producto: producto(2) }).listaEscolarId).toBe(9);
+    expect(conciliarCarrito(c, new Map([[1, p]]), [], formatearPrecio).carrito.listaEscolarId).toBe(9);
+    expect(conciliarCarrito(c, new Map([[1, null]]), [], formatearPrecio).carrito).toEqual(CARRITO_VACIO);
+  });
+});

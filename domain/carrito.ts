@@ -22,6 +22,11 @@ export interface PromocionCarrito {
 export interface Carrito {
   productos: Array<{ producto: ProductoCarrito; cantidad: number }>;
   promociones: Array<{ promocion: PromocionCarrito; cantidad: number }>;
+  /**
+   * The school list the cart was filled from (issue 20): the order carries it for the owner's figures.
+   * Kept until the order is placed or the cart is emptied; the last list added wins.
+   */
+  listaEscolarId?: number;
 }
 
 export const CARRITO_VACIO: Carrito = { productos: [], promociones: [] };
@@ -34,6 +39,8 @@ export type AccionCarrito =
   | { tipo: 'agregarPromocion'; promocion: PromocionCarrito }
   | { tipo: 'quitarPromocion'; promocionId: number }
   | { tipo: 'eliminarPromocion'; promocionId: number }
+  /** A school list's lines, each cut to what its stock still allows (the server proposed them with an older cart). */
+  | { tipo: 'agregarLista'; listaEscolarId: number; lineas: Array<{ producto: ProductoCarrito; cantidad: number }> }
   | { tipo: 'vaciar' }
   | { tipo: 'reemplazar'; carrito: Carrito };
 
@@ -72,7 +79,18 @@ export function puedeAgregarPromocion(carrito: Carrito, promocion: PromocionCarr
   return { ok: true };
 }
 
+/** A cart left without lines forgets the school list it came from: the next order is not the list's. */
 export function carritoReducer(carrito: Carrito, accion: AccionCarrito): Carrito {
+  const nuevo = aplicarAccion(carrito, accion);
+  if (nuevo.listaEscolarId !== undefined && carritoVacio(nuevo)) {
+    const sinLista = { ...nuevo };
+    delete sinLista.listaEscolarId;
+    return sinLista;
+  }
+  return nuevo;
+}
+
+function aplicarAccion(carrito: Carrito, accion: AccionCarrito): Carrito {
   switch (accion.tipo) {
     case 'agregarProducto': {
       const cantidad = accion.cantidad ?? 1;
@@ -113,6 +131,14 @@ export function carritoReducer(carrito: Carrito, accion: AccionCarrito): Carrito
       };
     case 'eliminarPromocion':
       return { ...carrito, promociones: carrito.promociones.filter((p) => p.promocion.id !== accion.promocionId) };
+    case 'agregarLista': {
+      let resultado = carrito;
+      for (const linea of accion.lineas) {
+        const cantidad = Math.min(linea.cantidad, unidadesQueFaltan(resultado, linea.producto));
+        if (cantidad > 0) resultado = aplicarAccion(resultado, { tipo: 'agregarProducto', producto: linea.producto, cantidad });
+      }
+      return resultado === carrito ? carrito : { ...resultado, listaEscolarId: accion.listaEscolarId };
+    }
     case 'vaciar':
       return CARRITO_VACIO;
     case 'reemplazar':
@@ -181,10 +207,11 @@ export const textoUnidades = (n: number): string => `${n} ${n === 1 ? 'unidad' :
 export const precioOriginalDe = (promocion: PromocionCarrito): number =>
   sumarLineas(promocion.detalles.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio })));
 
-/** What the order endpoint receives: ids and quantities, bundles counted as bundles. */
+/** What the order endpoint receives: ids and quantities, bundles counted as bundles, and the school list it came from. */
 export const lineasDePedido = (carrito: Carrito) => ({
   lineas: carrito.productos.map((l) => ({ productoId: l.producto.id, cantidad: l.cantidad })),
   promociones: carrito.promociones.map((p) => ({ promocionId: p.promocion.id, cantidad: p.cantidad })),
+  ...(carrito.listaEscolarId === undefined ? {} : { listaEscolarId: carrito.listaEscolarId }),
 });
 
 export const carritoVacio = (carrito: Carrito): boolean => carrito.productos.length === 0 && carrito.promociones.length === 0;
@@ -262,5 +289,6 @@ export function conciliarCarrito(
     restante.set(producto.id, queda - cantidad);
     if (cantidad > 0) nuevosProductos.push({ producto, cantidad });
   }
-  return { carrito: { productos: nuevosProductos, promociones: nuevasPromos }, cambios };
+  const revisado: Carrito = { ...carrito, productos: nuevosProductos, promociones: nuevasPromos };
+  return { carrito: carritoReducer(revisado, { tipo: 'reemplazar', carrito: revisado }), cambios };
 }

@@ -18,6 +18,11 @@ export const tituloCompleto = (titulo: string) => `${titulo} | ${TIENDA.nombre}`
 export const tituloDeProducto = (p: { denominacion: string; marca?: string | null }) =>
   tituloCompleto(p.marca ? `${p.denominacion} ${p.marca}` : p.denominacion);
 
+export const TITULO_LISTA_NO_ENCONTRADA = 'Lista escolar no encontrada';
+
+/** A school list's page (issue 20): the grade and the school, as a family would search for it. */
+export const tituloDeLista = (l: { escuela: string; grado: string }) => tituloCompleto(`Lista de útiles de ${l.grado}, ${l.escuela}`);
+
 /** A form route's id: 0 is a new record (spec section 2). */
 const nuevoOEditar = (nuevo: string, editar: string) => (id: string) => (id === '0' ? nuevo : editar);
 

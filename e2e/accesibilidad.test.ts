@@ -78,6 +78,7 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
         ['/products', page.getByRole('article')],
         ['/producto/1', page.getByRole('heading', { level: 1 })],
         ['/promociones', page.getByRole('article')],
+        ['/listas', page.getByRole('list', { name: 'Listas encontradas' })],
         ['/DondeEstamos', page.getByRole('heading', { level: 1 })],
         ['/login', page.getByLabel('Usuario')],
         ['/registro', page.getByLabel('Usuario')],
@@ -90,6 +91,16 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
         await visible(esperar);
         await revisar(page, `${ruta} a ${ancho} px`);
       }
+      // A school list's page, and again with what 'Agregar la lista al carrito' added (issue 20).
+      await page.goto('/listas');
+      await page.getByRole('link', { name: /^Ver la lista de / }).first().click();
+      await page.waitForURL(/\/listas\/\d+$/);
+      await visible(page.getByRole('list', { name: 'Ítems de la lista' }));
+      await revisar(page, `/listas/:id a ${ancho} px`);
+      await page.getByRole('checkbox', { name: /^Ya lo tengo: / }).first().check();
+      await page.getByRole('button', { name: 'Agregar la lista al carrito' }).click();
+      await visible(page.getByRole('status', { name: 'Lo que agregamos al carrito' }));
+      await revisar(page, `/listas/:id con lo agregado a ${ancho} px`);
       await page.goto('/');
       await conCarritoAbierto(s, `/ vacío a ${ancho} px`);
       await agregarAlCarrito(page, 'regla', 'Regla flexible 30 cm');
@@ -154,6 +165,8 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
         '/grillaInformes',
         '/auditoria',
         '/grillaSinonimos',
+        '/grillaListasEscolares',
+        '/formListaEscolar/0',
       ]) {
         await page.goto(ruta);
         await visible(page.getByRole('heading', { level: 1 }));
@@ -172,6 +185,31 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
           await expect.poll(() => tieneFoco(boton)).toBe(true);
         }
       }
+      // A school list: its form with items, the pasted-text import (text, then the proposal), and 'Duplicar'.
+      await page.goto('/grillaListasEscolares');
+      const duplicar = page.locator('main').getByRole('button', { name: /^Duplicar / }).first();
+      await duplicar.click();
+      await visible(page.getByRole('dialog', { name: 'Duplicar lista' }));
+      await revisar(page, `/grillaListasEscolares con 'Duplicar' a ${ancho} px`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => tieneFoco(duplicar)).toBe(true);
+      await page.locator('main').getByRole('link', { name: /^Editar / }).first().click();
+      await page.waitForURL(/\/formListaEscolar\/[1-9]/);
+      await visible(page.getByLabel('Texto de la escuela del ítem 1'));
+      await page.waitForLoadState('networkidle');
+      await revisar(page, `/formListaEscolar de una lista a ${ancho} px`);
+      await page.getByRole('button', { name: 'Importar desde texto' }).click();
+      const importar = page.getByRole('dialog', { name: 'Importar desde texto' });
+      await visible(importar);
+      await revisar(page, `importar una lista desde texto a ${ancho} px`);
+      await importar.getByLabel('Texto de la lista').fill('2 cuadernos rayados\nuna goma\npintorcito');
+      await importar.getByRole('button', { name: 'Buscar productos' }).click();
+      await visible(importar.getByRole('list', { name: 'Líneas leídas' }));
+      await revisar(page, `la propuesta de la importación a ${ancho} px`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
       // The sales grid's bulk delete, and the detail of a sale with its lines.
       await page.goto('/grillaPedidos');
       const masivo = page.getByRole('button', { name: 'Eliminar pedidos' });

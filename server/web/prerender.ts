@@ -13,7 +13,7 @@ interface ModuloPrerender {
 }
 
 /** The storefront pages: the same for every visitor (no personal data), worth drawing on the server. */
-const PAGINAS = [/^\/$/, /^\/products$/, /^\/producto\/\d{1,10}$/, /^\/promociones$/, /^\/DondeEstamos$/];
+const PAGINAS = [/^\/$/, /^\/products$/, /^\/producto\/\d{1,10}$/, /^\/promociones$/, /^\/DondeEstamos$/, /^\/listas$/, /^\/listas\/\d{1,10}$/];
 /** A slow render must not hold the page: the app alone draws it then. */
 const ESPERA_MAXIMA_MS = 1500;
 const MAXIMO_GUARDADAS = 300;

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { leerConfig } from '../config';
 import type { BaseDeDatos } from '../db/client';
-import { detallePromocion, producto, promocion } from '../db/schema';
+import { detallePromocion, itemListaEscolar, listaEscolar, producto, promocion } from '../db/schema';
 import { crearBaseDePrueba } from '../test/base-de-prueba';
 import { crearProducto } from '../test/fabricas';
 import { conMetadatos } from './vista-previa';
@@ -91,6 +92,59 @@ describe('link previews', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
     expect(html).toContain('a &amp; b');
+  });
+});
+
+/** A school list with two items, the first of them a product with a picture; published or not. */
+async function unaLista(publicada: boolean) {
+  const p = await crearProducto(base.db, { denominacion: 'Cuaderno rayado' });
+  await base.db.update(producto).set({ imagen: 'cuaderno.png' }).where(eq(producto.id, p.id));
+  const [l] = await base.db
+    .insert(listaEscolar)
+    .values({ escuela: `Escuela N° 1-001 "San Martín" ${publicada ? 'A' : 'B'}`, localidad: 'GODOY_CRUZ', nivel: 'PRIMARIO', grado: '1er grado', anio: 2027, publicada })
+    .returning();
+  await base.db.insert(itemListaEscolar).values([
+    { listaId: l!.id, orden: 1, cantidad: 2, productoId: p.id, texto: '2 cuadernos rayados' },
+    { listaId: l!.id, orden: 2, cantidad: 1, productoId: null, texto: 'un pintorcito' },
+  ]);
+  return l!;
+}
+
+describe('school lists (issue 20)', () => {
+  it('a published list has its own title, description, picture and Open Graph tags', async () => {
+    const l = await unaLista(true);
+    const r = await app.inject({ method: 'GET', url: `/listas/${l.id}` });
+    expect(r.statusCode).toBe(200);
+    expect(r.body.match(/<title>/g)).toHaveLength(1);
+    expect(r.body).toContain('<title>Lista de útiles de 1er grado, Escuela N° 1-001 &quot;San Martín&quot; A | Librería Mendoza</title>');
+    expect(meta(r.body, 'og:url')).toBe(`${PUBLICA}/listas/${l.id}`);
+    expect(meta(r.body, 'og:description')).toContain('1er grado (Primaria) de Escuela N° 1-001 &quot;San Martín&quot; A, Godoy Cruz, ciclo lectivo 2027: 2 ítems');
+    expect(meta(r.body, 'og:image')).toBe(`${PUBLICA}/uploads/cuaderno.png`);
+    expect(meta(r.body, 'description')).toBe(meta(r.body, 'og:description'));
+  });
+
+  it('an unpublished, missing or malformed list is a 404 with its own title', async () => {
+    const oculta = await unaLista(false);
+    for (const url of [`/listas/${oculta.id}`, '/listas/999999', '/listas/abc', '/listas/0', '/listas/99999999999']) {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.body).toBe(INDEX.replace('<title>Tienda</title>', '<title>Lista escolar no encontrada | Librería Mendoza</title>'));
+    }
+  });
+
+  it('the search page has its title and description; the sitemap lists published lists only', async () => {
+    const r = await app.inject({ method: 'GET', url: '/listas?escuela=san%20martin' });
+    expect(r.statusCode).toBe(200);
+    expect(meta(r.body, 'og:title')).toBe('Listas escolares | Librería Mendoza');
+    expect(meta(r.body, 'og:url')).toBe(`${PUBLICA}/listas`);
+    const publicada = await unaLista(true);
+    const oculta = await unaLista(false);
+    const mapa = (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(mapa).toContain(`<loc>${PUBLICA}/listas</loc>`);
+    expect(mapa).toContain(`<loc>${PUBLICA}/listas/${publicada.id}</loc>`);
+    expect(mapa).not.toContain(`<loc>${PUBLICA}/listas/${oculta.id}</loc>`);
+    const robots = (await app.inject({ method: 'GET', url: '/robots.txt' })).body;
+    for (const ruta of ['/grillaListasEscolares', '/formListaEscolar/']) expect(robots).toContain(`Disallow: ${ruta}`);
   });
 });
 

@@ -1,13 +1,15 @@
 // Link previews and search engines: product and promotion pages get their own <title>, description
 // and Open Graph tags in the served index.html; /sitemap.xml and /robots.txt describe the public shop.
-import { asc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LOCALIDAD_LABEL } from '../../domain/enums';
+import { NIVEL_LABEL } from '../../domain/lista-escolar-reglas';
 import { formatearPrecio } from '../../domain/money';
 import { paths } from '../../domain/rutas';
 import { TIENDA } from '../../domain/tienda';
-import { TITULO_PRODUCTO_NO_ENCONTRADO, tituloDeProducto } from '../../domain/titulos';
+import { TITULO_LISTA_NO_ENCONTRADA, TITULO_PRODUCTO_NO_ENCONTRADO, tituloCompleto, tituloDeLista, tituloDeProducto } from '../../domain/titulos';
 import type { Db } from '../db/client';
-import { detallePromocion, producto, promocion } from '../db/schema';
+import { detallePromocion, itemListaEscolar, listaEscolar, producto, promocion } from '../db/schema';
 
 export interface Metadatos {
   titulo: string;
@@ -97,11 +99,48 @@ export async function metadatosDePromociones(db: Db, publica: string): Promise<M
   };
 }
 
-const PAGINAS_PUBLICAS = [paths.inicio, paths.productos, paths.promociones, paths.dondeEstamos];
+/** A published school list (issue 20): its school and grade, what it holds, and its first product's picture. */
+export async function metadatosDeLista(db: Db, publica: string, id: number): Promise<Metadatos | null> {
+  const [l] = await db
+    .select({ id: listaEscolar.id, escuela: listaEscolar.escuela, grado: listaEscolar.grado, nivel: listaEscolar.nivel, localidad: listaEscolar.localidad, anio: listaEscolar.anio })
+    .from(listaEscolar)
+    .where(and(eq(listaEscolar.id, id), eq(listaEscolar.publicada, true)))
+    .limit(1);
+  if (!l) return null;
+  const [items] = await db.select({ n: count() }).from(itemListaEscolar).where(eq(itemListaEscolar.listaId, l.id));
+  const [primera] = await db
+    .select({ imagen: producto.imagen })
+    .from(itemListaEscolar)
+    .innerJoin(producto, eq(producto.id, itemListaEscolar.productoId))
+    .where(and(eq(itemListaEscolar.listaId, l.id), isNotNull(producto.imagen)))
+    .orderBy(asc(itemListaEscolar.orden))
+    .limit(1);
+  const n = items?.n ?? 0;
+  return {
+    titulo: tituloDeLista(l),
+    descripcion: `${l.grado} (${NIVEL_LABEL[l.nivel]}) de ${l.escuela}, ${LOCALIDAD_LABEL[l.localidad]}, ciclo lectivo ${l.anio}: ${n === 1 ? '1 ítem' : `${n} ítems`} con precio y stock. Destildá lo que ya tenés y agregá el resto al carrito en un paso.`,
+    imagen: urlImagen(publica, primera?.imagen ?? null),
+    url: `${publica}${paths.lista(l.id)}`,
+  };
+}
 
-/** Every public page and every product page. */
+export const metadatosDeListas = (publica: string): Metadatos => ({
+  titulo: tituloCompleto('Listas escolares'),
+  descripcion: `Buscá la lista de útiles de tu escuela de Mendoza y agregala al carrito en un paso. ${TIENDA.lema}`,
+  imagen: urlImagen(publica, null),
+  url: `${publica}${paths.listas}`,
+});
+
+const PAGINAS_PUBLICAS = [paths.inicio, paths.productos, paths.promociones, paths.listas, paths.dondeEstamos];
+
+/** Every public page, every product page and every published school list. */
 export async function sitemap(db: Db, publica: string): Promise<string> {
   const productos = await db.select({ id: producto.id, actualizado: producto.actualizado }).from(producto).orderBy(asc(producto.id));
+  const listas = await db
+    .select({ id: listaEscolar.id, actualizado: listaEscolar.actualizado })
+    .from(listaEscolar)
+    .where(eq(listaEscolar.publicada, true))
+    .orderBy(asc(listaEscolar.id));
   const url = (loc: string, lastmod?: Date) =>
     `  <url><loc>${escapar(`${publica}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
   return [
@@ -109,6 +148,7 @@ export async function sitemap(db: Db, publica: string): Promise<string> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PAGINAS_PUBLICAS.map((p) => url(p)),
     ...productos.map((p) => url(paths.producto(p.id), p.actualizado)),
+    ...listas.map((l) => url(paths.lista(l.id), l.actualizado)),
     '</urlset>',
     '',
   ].join('\n');
@@ -132,6 +172,8 @@ const NO_INDEXAR = [
   paths.detallePromocion(''),
   paths.stock,
   paths.grillaSinonimos,
+  paths.grillaListasEscolares,
+  paths.formListaEscolar(''),
   paths.importarProductos,
   paths.misCompras,
   paths.miCuenta,
@@ -159,6 +201,18 @@ export function registrarVistaPrevia(app: FastifyInstance, indexHtml: string) {
 
   app.get(paths.promociones, { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) =>
     app.enviarIndex(request, reply, conMetadatos(indexHtml, await metadatosDePromociones(app.db, publica))),
+  );
+
+  app.get<{ Params: { id: string } }>(paths.lista(':id'), { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) => {
+    const id = Number(request.params.id);
+    const datos = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await metadatosDeLista(app.db, publica, id) : null;
+    // A missing or unpublished list: 404 with the app, which says so (not drawn).
+    if (!datos) return app.enviarNoEncontrada(request, reply, TITULO_LISTA_NO_ENCONTRADA);
+    return app.enviarIndex(request, reply, conMetadatos(indexHtml, datos));
+  });
+
+  app.get(paths.listas, { config: { acceso: 'contenido' }, schema: { hide: true } }, async (request, reply) =>
+    app.enviarIndex(request, reply, conMetadatos(indexHtml, metadatosDeListas(publica))),
   );
 
   app.get('/sitemap.xml', { config: { acceso: 'contenido' }, schema: { hide: true } }, async (_request, reply) =>

@@ -20,7 +20,10 @@ const claveDe = (userId: number | undefined) => `carrito:${userId ?? 'visitante'
 function leerCarrito(clave: string): Carrito {
   try {
     const guardado = JSON.parse(localStorage.getItem(clave) ?? 'null') as Carrito | null;
-    return guardado && Array.isArray(guardado.productos) && Array.isArray(guardado.promociones) ? guardado : CARRITO_VACIO;
+    if (!guardado || !Array.isArray(guardado.productos) || !Array.isArray(guardado.promociones)) return CARRITO_VACIO;
+    const { listaEscolarId, ...lineas } = guardado;
+    // The school list is only a reference for the order: one that is not an id is dropped, not sent.
+    return Number.isSafeInteger(listaEscolarId) && listaEscolarId! > 0 ? { ...lineas, listaEscolarId } : lineas;
   } catch {
     return CARRITO_VACIO;
   }

@@ -19,7 +19,7 @@ export default function MenuMovil({
 }) {
   const focoDeVuelta = useFocoDeVuelta(abierto);
   return (
-    <Drawer opened={abierto} onClose={alCerrar} title={TIENDA.nombre} hiddenFrom="md" size="xs" position="right" {...focoDeVuelta}>
+    <Drawer opened={abierto} onClose={alCerrar} title={TIENDA.nombre} hiddenFrom="lg" size="xs" position="right" {...focoDeVuelta}>
       <Stack gap="md" component="nav" aria-label="Principal (móvil)">
         {enlaces}
         <Group gap="xs">{sesion}</Group>

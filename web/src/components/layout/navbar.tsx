@@ -29,6 +29,7 @@ function Enlaces({ alNavegar }: { alNavegar?: () => void }) {
       {enlace(paths.dondeEstamos, 'Ubicación')}
       {enlace(paths.productos, 'Productos')}
       {enlace(paths.promociones, 'Promociones')}
+      {enlace(paths.listas, 'Listas escolares')}
       {usuario?.rol === 'USER' && enlace(paths.misCompras, 'Mis compras')}
       {usuario?.rol === 'USER' && enlace(paths.miCuenta, 'Mi cuenta')}
       {esAdmin && (
@@ -67,7 +68,7 @@ export function Navbar() {
 
   const sesion = usuario ? (
     <>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
         Hola, {usuario.usuario}
       </Text>
       <Button variant="subtle" color="gray" c="gray.8" size="compact-sm" onClick={() => void cerrarSesion()}>
@@ -89,11 +90,12 @@ export function Navbar() {
           </span>
           <span>{TIENDA.nombre}</span>
         </Anchor>
-        <Group gap="lg" visibleFrom="md" component="nav" aria-label="Principal">
+        {/* Up to six links, the greeting and the cart fit in one line from lg (1200 px); narrower, the menu. */}
+        <Group gap="md" visibleFrom="lg" component="nav" aria-label="Principal" wrap="nowrap">
           <Enlaces />
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <Group gap="xs" visibleFrom="md" wrap="nowrap">
+          <Group gap="xs" visibleFrom="lg" wrap="nowrap">
             {sesion}
           </Group>
           <Indicator label={cantidadItems} size={18} disabled={cantidadItems === 0} offset={4} color="orange">
@@ -101,7 +103,7 @@ export function Navbar() {
               <IconShoppingCart size={20} />
             </ActionIcon>
           </Indicator>
-          <Burger opened={menuAbierto} onClick={alternarMenu} hiddenFrom="md" aria-label="Abrir menú" size="sm" />
+          <Burger opened={menuAbierto} onClick={alternarMenu} hiddenFrom="lg" aria-label="Abrir menú" size="sm" />
         </Group>
       </Group>
       {menuUsado && (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MENSAJES_CARRITO, carritoVacio, conciliarCarrito, lineasDePedido, type Carrito, type ProductoCarrito } from '../../../../domain/carrito';
 import type { FormaPagoCarrito } from '../../../../domain/enums';
+import { MENSAJES_LISTA } from '../../../../domain/lista-escolar-reglas';
 import { MENSAJES_PAGO } from '../../../../domain/pago';
 import { formatearPrecio } from '../../../../domain/money';
 import { ApiError, mensajeDeError } from '../../api/client';
@@ -72,6 +73,11 @@ export function usePedido() {
         id = respuesta.id;
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) return { tipo: 'noAutenticado' };
+        if (e instanceof ApiError && e.status === 400 && carrito.listaEscolarId !== undefined && e.message === MENSAJES_LISTA.pedidoListaInvalida) {
+          // The school list was unpublished meanwhile: the cart stays, without the reference, for the next try.
+          despachar({ tipo: 'reemplazar', carrito: { productos: carrito.productos, promociones: carrito.promociones } });
+          return { tipo: 'cambios', cambios: [`${e.message} El pedido sigue sin la lista: confirmalo de nuevo.`] };
+        }
         if (e instanceof ApiError && e.status === 409) {
           // Someone bought the last units meanwhile: bring the cart up to date as well.
           const otra = await revisar(carrito).catch(() => null);

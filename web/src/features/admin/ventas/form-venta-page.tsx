@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -129,6 +129,15 @@ export default function FormVentaPage() {
         </Title>
         {id > 0 && <Text c="dimmed">Venta nro {id}</Text>}
       </Group>
+      {cargada?.listaEscolar && (
+        // A cart order that came from a school list (issue 20): the list's figures count it.
+        <Text size="sm" mb="sm">
+          Pedido desde la lista escolar{' '}
+          <Anchor component={Link} to={paths.formListaEscolar(cargada.listaEscolar.id)}>
+            {cargada.listaEscolar.escuela}, {cargada.listaEscolar.grado} {cargada.listaEscolar.anio}
+          </Anchor>
+        </Text>
+      )}
       <Paper withBorder p="md" component="form" onSubmit={(e) => (e.preventDefault(), guardar())} aria-label="Formulario de Venta">
         <Group mb="md">
           <Button type="button" leftSection={<IconPlus size={16} />} onClick={agregarProducto}>
