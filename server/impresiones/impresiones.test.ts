@@ -12,6 +12,8 @@ import { crearProducto, crearUsuario } from '../test/fabricas';
 import { multipart } from '../test/multipart';
 import { A4, CARTA, OFICIO, pdfDaniado, pdfDePrueba, pdfProtegido } from '../test/pdfs-de-prueba';
 import { estadoProducto } from '../test/stock-de-prueba';
+import { registrarPago } from '../pagos/service';
+import { vencerPedidosEnEfectivo } from '../pagos/vencimiento';
 import { limpiarImpresiones } from './limpieza';
 
 let t: AppDePrueba;
@@ -157,7 +159,7 @@ describe('PUT /api/impresion/:id: options and the server price', () => {
       method: 'PUT',
       url: `/api/impresion/${trabajo.id}`,
       headers: { cookie: cookieCliente },
-      payload: { ...r.json(), opciones: { ...r.json().opciones, terminacion: 'NINGUNA' } },
+      payload: { ...r.json<TrabajoImpresion>(), opciones: { ...r.json<TrabajoImpresion>().opciones, terminacion: 'NINGUNA' } },
     });
     expect(devuelto.statusCode, devuelto.body).toBe(200);
     expect(devuelto.json().presupuesto.precio).toBe(1680);
@@ -272,6 +274,41 @@ describe('ordering a print job and the queue', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().impresiones.trabajos).toBeGreaterThanOrEqual(2);
     expect(r.json().topPorUnidades.every((p: { productoId: number }) => p.productoId !== 0)).toBe(true);
+  });
+});
+
+describe('the order decides the job: payment, expiry, a race', () => {
+  it('a Mercado Pago payment approved puts the job in the queue; the Mercado Pago preference charges the print line', async () => {
+    const trabajo = await subido(pdfDePrueba(3));
+    const pedido = await pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'MERCADOPAGO', envio: 0 });
+    const ventaId: number = pedido.json().id;
+    const preferencia = await t.app.inject({ method: 'POST', url: '/api/mercadoPago/createPreference', headers: { cookie: cookieCliente }, payload: { id: ventaId } });
+    expect(preferencia.statusCode, preferencia.body).toBe(200);
+    const r = await registrarPago(t.db, { id: `pago-${ventaId}`, status: 'approved', external_reference: String(ventaId), transaction_amount: 120, currency_id: 'ARS', date_last_updated: null });
+    expect(r.tipo).toBe('registrado');
+    const [fila] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, trabajo.id));
+    expect(fila!.estado).toBe('RECIBIDO');
+    expect(fila!.listoEstimado!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('an expired cash order cancels its job', async () => {
+    const trabajo = await subido(pdfDePrueba(1));
+    const pedido = await pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 });
+    expect(pedido.statusCode).toBe(201);
+    const vencidas = await vencerPedidosEnEfectivo(t.db, { horas: 72, ahora: new Date(Date.now() + 73 * 3_600_000) });
+    expect(vencidas).toContain(pedido.json().id);
+    const [fila] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, trabajo.id));
+    expect(fila!.estado).toBe('CANCELADO');
+  });
+
+  it('two orders of one job at once: one success, one 409', async () => {
+    const trabajo = await subido(pdfDePrueba(1));
+    const [a, b] = await Promise.all([
+      pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 }),
+      pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(detalleVenta).where(eq(detalleVenta.trabajoImpresionId, trabajo.id))).toHaveLength(1);
   });
 });
 
