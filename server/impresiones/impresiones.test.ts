@@ -301,6 +301,27 @@ describe('the order decides the job: payment, expiry, a race', () => {
     expect(fila!.estado).toBe('CANCELADO');
   });
 
+  it("the admin's sale form: a print line is not edited (409); removing it cancels the job and moves no stock", async () => {
+    const trabajo = await subido(pdfDePrueba(2));
+    const pedido = await pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 });
+    const [linea] = await t.db.select().from(detalleVenta).where(eq(detalleVenta.trabajoImpresionId, trabajo.id));
+    const producto = await crearProducto(t.db, { stock: 5 });
+    const editar = await t.app.inject({
+      method: 'PUT',
+      url: `/api/detalleVenta/${linea!.id}`,
+      headers: { cookie: cookieAdmin },
+      payload: { cantidad: 2, producto: { id: producto.id }, venta: { id: pedido.json().id } },
+    });
+    expect([editar.statusCode, editar.json().message]).toEqual([409, M.lineaDeImpresionNoEditable]);
+    expect(await estadoProducto(t.db, producto.id)).toEqual({ stock: 5, cantidadVendida: 0, sumaMovimientos: 5 });
+    const borrar = await t.app.inject({ method: 'DELETE', url: `/api/detalleVenta/${linea!.id}`, headers: { cookie: cookieAdmin } });
+    expect(borrar.statusCode, borrar.body).toBeLessThan(300);
+    const [fila] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, trabajo.id));
+    expect(fila!.estado).toBe('CANCELADO');
+    const venta = await t.app.inject({ method: 'GET', url: `/api/venta/${pedido.json().id}`, headers: { cookie: cookieAdmin } });
+    expect([venta.json().total, venta.json().detalleVentas]).toEqual([0, []]);
+  });
+
   it('two orders of one job at once: one success, one 409', async () => {
     const trabajo = await subido(pdfDePrueba(1));
     const [a, b] = await Promise.all([
