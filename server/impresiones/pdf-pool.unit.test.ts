@@ -40,6 +40,18 @@ describe('PoolPdf', () => {
     }
   });
 
+  it('a file that takes too long is refused as damaged and its worker ended', async () => {
+    // A worker that never answers stands for a PDF that makes the reader loop.
+    const pool = new PoolPdf({ maximo: 1, limiteMs: 300, archivo: escribir('mudo.mjs', Buffer.from('setInterval(() => {}, 1000)')) });
+    try {
+      const lectura = await pool.leer(escribir('c.pdf', pdfDePrueba(1)), path.join(carpeta, 'c.png'), 500);
+      expect(lectura).toEqual({ ok: false, motivo: 'daniado' });
+      expect(pool.enCurso).toBe(0);
+    } finally {
+      await pool.cerrar();
+    }
+  });
+
   it('a worker that cannot start rejects with NoDisponible and its Spanish message', async () => {
     const pool = new PoolPdf({ maximo: 1, archivo: escribir('roto.mjs', Buffer.from('throw new Error("roto")')) });
     try {
