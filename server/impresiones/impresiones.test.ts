@@ -3,6 +3,7 @@
 // print line, the queue's state machine, the price table, the reports and the cleanup.
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES_IMPRESION as M, TARIFA_DEMO, type TrabajoImpresion } from '../../domain/impresion';
 import { hoyMendoza } from '../../domain/fechas';
@@ -14,6 +15,7 @@ import { A4, CARTA, OFICIO, pdfDaniado, pdfDePrueba, pdfProtegido } from '../tes
 import { estadoProducto } from '../test/stock-de-prueba';
 import { registrarPago } from '../pagos/service';
 import { vencerPedidosEnEfectivo } from '../pagos/vencimiento';
+import { ROTULO_IMPRESIONES } from '../informes/cierre-xlsx';
 import { limpiarImpresiones } from './limpieza';
 
 let t: AppDePrueba;
@@ -274,6 +276,16 @@ describe('ordering a print job and the queue', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().impresiones.trabajos).toBeGreaterThanOrEqual(2);
     expect(r.json().topPorUnidades.every((p: { productoId: number }) => p.productoId !== 0)).toBe(true);
+    // The cash closing's workbook: a row of its own on Resumen, and each job among the lines.
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/cierre-caja/exportar?desde=${hoy}&hasta=${hoy}`, headers: { cookie: cookieAdmin } });
+    expect(xlsx.statusCode).toBe(200);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    let grupo: ExcelJS.CellValue[] | undefined;
+    libro.getWorksheet('Resumen')!.eachRow((row) => {
+      if (row.getCell(1).value === ROTULO_IMPRESIONES) grupo = [2, 5].map((c) => row.getCell(c).value);
+    });
+    expect(grupo).toEqual([r.json().impresiones.trabajos, r.json().impresiones.importe]);
   });
 });
 
