@@ -18,6 +18,8 @@ export const ENTIDADES_AUDITORIA = {
   detallePromocion: 'Detalle de promoción',
   sinonimo: 'Sinónimo',
   listaEscolar: 'Lista escolar',
+  trabajoImpresion: 'Trabajo de impresión',
+  tarifaImpresion: 'Tarifa de impresión',
 } as const;
 export type EntidadAuditoria = keyof typeof ENTIDADES_AUDITORIA;
 
@@ -78,6 +80,8 @@ export const ACCIONES_AUDITORIA = {
   'listaEscolar.editar': accion('listaEscolar', 'Cambio de lista escolar'),
   'listaEscolar.duplicar': accion('listaEscolar', 'Lista escolar duplicada para el año siguiente'),
   'listaEscolar.eliminar': accion('listaEscolar', 'Baja de lista escolar'),
+  'trabajoImpresion.cambiar-estado': accion('trabajoImpresion', 'Cambio de estado de una impresión'),
+  'tarifaImpresion.editar': accion('tarifaImpresion', 'Cambio de la tarifa de impresión'),
 } as const satisfies Record<string, { entidad: EntidadAuditoria; etiqueta: string }>;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
 

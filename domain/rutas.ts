@@ -44,4 +44,7 @@ export const paths = {
   lista: (id: number | string) => `/listas/${id}`,
   grillaListasEscolares: '/grillaListasEscolares',
   formListaEscolar: (id: number | string) => `/formListaEscolar/${id}`,
+  /** Online printing: the customer's upload page and the admin's queue (issue 21). */
+  impresiones: '/impresiones',
+  grillaImpresiones: '/grillaImpresiones',
 } as const;

@@ -66,6 +66,8 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.lista(':id'), 'Lista escolar'],
   [paths.grillaListasEscolares, 'Listas escolares (administración)'],
   [paths.formListaEscolar(':id'), nuevoOEditar('Nueva lista escolar', 'Editar lista escolar')],
+  [paths.impresiones, 'Impresiones online'],
+  [paths.grillaImpresiones, 'Impresiones'],
 ];
 
 const escaparRegex = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

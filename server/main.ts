@@ -5,6 +5,7 @@ import { leerConfig, modoMercadoPago, type ModoMercadoPago } from './config';
 import { abrirBaseDeDatos } from './db/abrir';
 import { sembrarSiVacia } from './db/seed/sembrar';
 import { flujoDeTexto } from './http/log-pedidos';
+import { programarLimpieza } from './impresiones/limpieza';
 import { abrirCanalLocal } from './operacion/canal-local';
 import { respaldar } from './operacion/respaldo-del-servidor';
 import { programarRespaldos } from './operacion/respaldo-programado';
@@ -50,6 +51,9 @@ async function main() {
         )
       : undefined;
 
+  // Customers' print files deleted IMPRESION_BORRAR_DIAS after delivery (one instance at a time).
+  const detenerLimpieza = programarLimpieza(base.db, { dir: config.IMPRESIONES_DIR, dias: config.IMPRESION_BORRAR_DIAS }, app.log);
+
   let cerrando = false;
   const cerrar = async (senal: string) => {
     if (cerrando) return;
@@ -67,7 +71,8 @@ async function main() {
       process.exit(1);
     }, config.APAGADO_MAXIMO_MS + ULTIMO_RECURSO_MS).unref();
     try {
-      // No new backup (local channel, schedule) while the requests finish.
+      // No new backup (local channel, schedule) nor clean-up while the requests finish.
+      detenerLimpieza();
       await Promise.all([app.close(), cerrarCanal?.(), detenerRespaldos?.()]);
       await base.cerrar();
     } catch (error) {
