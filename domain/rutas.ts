@@ -39,4 +39,7 @@ export const paths = {
   stock: '/stock',
   /** The search's regional synonyms (issue 17). */
   grillaSinonimos: '/grillaSinonimos',
+  /** Online printing: the customer's upload page and the admin's queue (issue 21). */
+  impresiones: '/impresiones',
+  grillaImpresiones: '/grillaImpresiones',
 } as const;

@@ -3,6 +3,7 @@ import { cuerpoDe } from './contratos';
 import { ESTADOS_PAGO, ESTADOS_VENTA, FORMAS_PAGO } from './enums';
 import { esDiaValido } from './fechas';
 import { diaSchema } from './fechas-schemas';
+import { trabajoEnDetalleSchema } from './impresion';
 import { MENSAJES } from './mensajes';
 import { cantidadEntera, idEntero, numeroArgentino } from './numeros';
 import { paginacionQuery, paginaDe } from './paginacion';
@@ -30,7 +31,10 @@ export const detalleVentaSchema = z.object({
   ventaId: id,
   /** The sale it belongs to, as the spec's entity has it (the same as `ventaId`). */
   venta: z.object({ id }),
-  producto: productoDeDetalleSchema,
+  /** A product line's product (also a promotion's product). Absent on a print line. */
+  producto: productoDeDetalleSchema.optional(),
+  /** A print line's job (issue 21), instead of `producto`. */
+  trabajoImpresion: trabajoEnDetalleSchema.optional(),
 });
 export type DetalleVenta = z.infer<typeof detalleVentaSchema>;
 
@@ -193,3 +197,7 @@ export const detalleActualizarSchema = cuerpoDe(
 export type DetalleActualizar = z.input<typeof detalleActualizarSchema>;
 
 export const agregarPromocionParams = z.object({ ventaId: idEntero(), promocionId: idEntero() });
+
+/** What a sale line is, for people: the product's name, or 'Impresión: apunte.pdf' for a print job. */
+export const nombreDeLinea = (d: Pick<DetalleVenta, 'producto' | 'trabajoImpresion'>): string =>
+  d.producto?.denominacion ?? (d.trabajoImpresion ? `Impresión: ${d.trabajoImpresion.nombreArchivo}` : '');

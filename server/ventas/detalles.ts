@@ -39,7 +39,7 @@ async function precioDeProducto(tx: Db, productoId: number): Promise<number> {
 }
 
 /** A line as the audit trail keeps it, with its sale's total. */
-const lineaAuditada = (linea: { ventaId: number; productoId: number; cantidad: number; precioAplicado: number }, totalVenta: number) => ({
+const lineaAuditada = (linea: { ventaId: number; productoId: number | null; cantidad: number; precioAplicado: number }, totalVenta: number) => ({
   ventaId: linea.ventaId,
   productoId: linea.productoId,
   cantidad: linea.cantidad,
@@ -58,7 +58,7 @@ export async function agregarDetalle(db: Db, nuevo: NuevoDetalle, contexto: Cont
       accion: 'detalleVenta.agregar',
       entidadId: creado!,
       antes: { totalVenta: totalAntes },
-      despues: lineaAuditada({ ...detalle, productoId: detalle.producto.id }, total),
+      despues: lineaAuditada({ ...detalle, productoId: detalle.producto?.id ?? null }, total),
     });
     return detalle;
   });
@@ -119,7 +119,7 @@ export async function actualizarDetalle(
     }
     const total = await recalcularTotal(tx, linea.ventaId);
     const detalle = await obtenerDetalle(tx, id);
-    const cambios = diferencias(antes, lineaAuditada({ ...detalle, productoId: detalle.producto.id }, total), [
+    const cambios = diferencias(antes, lineaAuditada({ ...detalle, productoId: detalle.producto?.id ?? null }, total), [
       'productoId',
       'cantidad',
       'precioAplicado',

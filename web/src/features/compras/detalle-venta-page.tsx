@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
 import { formatearPrecio, subtotalLinea } from '../../../../domain/money';
 import { MENSAJES_PAGO, pagarHasta, pagoParaCliente, sePuedePagar } from '../../../../domain/pago';
+import { nombreDeLinea } from '../../../../domain/venta';
 import { mensajeDeError } from '../../api/client';
 import { useConfigPublica } from '../../api/config';
 import { useVenta, type VentaClienteDetalle } from '../../api/ventas-cliente';
@@ -140,7 +141,7 @@ export default function DetalleVentaPage() {
                 <Table.Tr key={d.id}>
                   <Table.Td>
                     <Text size="sm" fw={500}>
-                      {d.producto.denominacion}
+                      {nombreDeLinea(d)}
                     </Text>
                     {d.promocionId ? (
                       <Text size="xs" c="orange.8">
@@ -169,7 +170,7 @@ export default function DetalleVentaPage() {
         {venta.detalleVentas.map((d) => (
           <Card key={d.id} withBorder radius="md" padding="sm" component="li">
             <Text fw={600} size="sm">
-              {d.producto.denominacion}
+              {nombreDeLinea(d)}
             </Text>
             {d.promocionId ? (
               <Text size="xs" c="orange.8">

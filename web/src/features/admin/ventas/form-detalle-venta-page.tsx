@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MENSAJES, mensajeCantidadMayorAlStock } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
+import { nombreDeLinea } from '../../../../../domain/venta';
 import { useProducto, type SugerenciaProducto } from '../../../api/admin-productos';
 import {
   useCrearVenta,
@@ -46,9 +47,9 @@ export default function FormDetalleVentaPage() {
   const [error, setError] = useState('');
   const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<DetalleVenta>({
     eliminar,
-    pregunta: (d) => MENSAJES.confirmarEliminarDetalle(d.producto.denominacion),
+    pregunta: (d) => MENSAJES.confirmarEliminarDetalle(nombreDeLinea(d)),
     onEliminado: (d) => {
-      notifications.show({ color: 'green', message: `Se eliminó ${d.producto.denominacion} de la venta.` });
+      notifications.show({ color: 'green', message: `Se eliminó ${nombreDeLinea(d)} de la venta.` });
       if (d.id === idDetalle) navigate(paths.formVenta(idVenta));
     },
     onError: () => setError(MENSAJES.errorEliminarDetalle),
@@ -60,13 +61,13 @@ export default function FormDetalleVentaPage() {
   if (detalle.data && idCargado !== detalle.data.id) {
     setIdCargado(detalle.data.id);
     setCantidad(detalle.data.cantidad);
-    setProducto(detalle.data.producto);
+    setProducto(detalle.data.producto ?? null);
   }
 
   // The product's current stock; an edited line may also keep the units it already holds.
   const actual = useProducto(producto?.id ?? 0);
   const stockProducto = actual.data?.stock ?? producto?.stock;
-  const reservado = editando && detalle.data && producto && detalle.data.producto.id === producto.id ? detalle.data.cantidad : 0;
+  const reservado = editando && detalle.data && producto && detalle.data.producto?.id === producto.id ? detalle.data.cantidad : 0;
   const disponible = stockProducto === undefined ? undefined : stockProducto + reservado;
 
   if (editando && detalle.isPending) return <Cargando />;
@@ -215,9 +216,9 @@ export default function FormDetalleVentaPage() {
               <Paper withBorder p="xs">
                 <Group justify="space-between" wrap="nowrap">
                   <div>
-                    <Text fw={500}>{d.producto.denominacion}</Text>
+                    <Text fw={500}>{nombreDeLinea(d)}</Text>
                     <Text size="sm" c="dimmed">
-                      Cant: {d.cantidad} · {formatearPrecio(d.precioAplicado ?? d.producto.precio)}
+                      Cant: {d.cantidad} · {formatearPrecio(d.precioAplicado)}
                     </Text>
                   </div>
                   <Button
@@ -226,7 +227,7 @@ export default function FormDetalleVentaPage() {
                     size="xs"
                     leftSection={<IconTrash size={14} />}
                     onClick={() => pedirEliminar(d)}
-                    aria-label={`Eliminar ${d.producto.denominacion}`}
+                    aria-label={`Eliminar ${nombreDeLinea(d)}`}
                   >
                     Eliminar
                   </Button>

@@ -7,6 +7,7 @@ import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type 
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio, subtotalLinea, totalVenta } from '../../../../../domain/money';
 import { leerNumero, numeroParaEditar } from '../../../../../domain/numeros';
+import { nombreDeLinea } from '../../../../../domain/venta';
 import { ApiError } from '../../../api/client';
 import { useActualizarVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
@@ -41,8 +42,8 @@ export default function FormVentaPage() {
   const [error, setError] = useState('');
   const { pedir: pedirEliminar, modal: modalEliminar } = useEliminarConConfirmacion<DetalleVenta>({
     eliminar: eliminarDetalle,
-    pregunta: (d) => MENSAJES.confirmarEliminarDetalle(d.producto.denominacion),
-    onEliminado: (d) => notifications.show({ color: 'green', message: `Se eliminó ${d.producto.denominacion} de la venta.` }),
+    pregunta: (d) => MENSAJES.confirmarEliminarDetalle(nombreDeLinea(d)),
+    onEliminado: (d) => notifications.show({ color: 'green', message: `Se eliminó ${nombreDeLinea(d)} de la venta.` }),
     onError: () => setError(MENSAJES.errorEliminarDetalle),
   });
 
@@ -83,7 +84,7 @@ export default function FormVentaPage() {
   const envio = envioLeido.ok && !errorEnvio ? envioLeido.valor : 0;
   const detalles = cargada?.detalleVentas ?? [];
   const total = totalVenta(
-    detalles.map((d) => ({ cantidad: d.cantidad, precio: d.precioAplicado ?? d.producto.precio })),
+    detalles.map((d) => ({ cantidad: d.cantidad, precio: d.precioAplicado })),
     Number.isFinite(envio) ? envio : 0,
   );
   const datos = { estadoVenta, formaPago, envio: Number.isFinite(envio) ? envio : 0 };
@@ -173,12 +174,12 @@ export default function FormVentaPage() {
                 detalles.map((d) => (
                   <Table.Tr key={d.id}>
                     <Table.Td>{d.cantidad}</Table.Td>
-                    <Table.Td>{d.producto.denominacion}</Table.Td>
+                    <Table.Td>{nombreDeLinea(d)}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatearPrecio(subtotalLinea(d.cantidad, d.precioAplicado ?? d.producto.precio))}
+                      {formatearPrecio(subtotalLinea(d.cantidad, d.precioAplicado))}
                     </Table.Td>
                     <Table.Td>
-                      <AccionesFila nombre={`detalle de ${d.producto.denominacion}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => pedirEliminar(d)} />
+                      <AccionesFila nombre={`detalle de ${nombreDeLinea(d)}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => pedirEliminar(d)} />
                     </Table.Td>
                   </Table.Tr>
                 ))
