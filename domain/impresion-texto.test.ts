@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describirOpciones, fechaListoEstimado, textoCarillas, textoCopias, textoPaginas, textoTamanio } from './impresion-texto';
+import { describirOpciones, fechaHoraImpresion, fechaListoEstimado, textoCarillas, textoCopias, textoPaginas, textoTamanio } from './impresion-texto';
 
 describe('print jobs in words', () => {
   it('describes the options, leaving the whole file and no finish unsaid', () => {
@@ -31,5 +31,7 @@ describe('print jobs in words', () => {
   it('writes when a job is expected ready in Mendoza time', () => {
     // 18:30 UTC is 15:30 in Mendoza (UTC-3), a Thursday.
     expect(fechaListoEstimado('2026-11-26T18:30:00.000Z')).toBe('jueves 26/11, 15:30');
+    expect(fechaListoEstimado('2026-11-27T02:05:00.000Z')).toBe('jueves 26/11, 23:05');
+    expect(fechaHoraImpresion('2026-11-26T12:00:00.000Z')).toBe('26/11/2026 09:00');
   });
 });
