@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describirOpciones, fechaHoraImpresion, fechaListoEstimado, textoCarillas, textoCopias, textoPaginas, textoTamanio } from './impresion-texto';
+import { fechaHoraImpresion, fechaListoEstimado } from './impresion-fechas';
+import { describirOpciones, textoCarillas, textoCopias, textoPaginas, textoTamanio } from './impresion-texto';
 
 describe('print jobs in words', () => {
   it('describes the options, leaving the whole file and no finish unsaid', () => {

@@ -31,7 +31,7 @@ import {
   type ProductoCarrito,
   type PromocionCarrito,
 } from '../../../../domain/carrito';
-import { fechaListoEstimado } from '../../../../domain/impresion-texto';
+import { fechaListoEstimado } from '../../../../domain/impresion-fechas';
 import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import type { FormaPagoCarrito } from '../../../../domain/enums';
 import { esDescuento, formatearPrecio, mismoMonto, subtotalLinea } from '../../../../domain/money';

@@ -11,7 +11,8 @@ import {
   type EstadoImpresion,
   type TrabajoEnCola,
 } from '../../../../../domain/impresion';
-import { COLOR_ESTADO_IMPRESION, describirOpciones, fechaHoraImpresion, textoCarillas, textoPaginas } from '../../../../../domain/impresion-texto';
+import { fechaHoraImpresion } from '../../../../../domain/impresion-fechas';
+import { COLOR_ESTADO_IMPRESION, describirOpciones, textoCarillas, textoPaginas } from '../../../../../domain/impresion-texto';
 import { formatearPrecio } from '../../../../../domain/money';
 import { useCambiarEstadoImpresion, useColaImpresiones } from '../../../api/admin-impresiones';
 import { mensajeDeError } from '../../../api/client';

@@ -11,7 +11,7 @@ import {
   tarifaImpresionEntradaSchema,
   type TarifaImpresionRespuesta,
 } from '../../../../../domain/impresion';
-import { fechaHoraImpresion } from '../../../../../domain/impresion-texto';
+import { fechaHoraImpresion } from '../../../../../domain/impresion-fechas';
 import { useGuardarTarifa } from '../../../api/admin-impresiones';
 import { mensajeDeError } from '../../../api/client';
 import { useTarifaImpresion } from '../../../api/impresiones';
