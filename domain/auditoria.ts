@@ -17,6 +17,8 @@ export const ENTIDADES_AUDITORIA = {
   promocion: 'Promoción',
   detallePromocion: 'Detalle de promoción',
   sinonimo: 'Sinónimo',
+  trabajoImpresion: 'Trabajo de impresión',
+  tarifaImpresion: 'Tarifa de impresión',
 } as const;
 export type EntidadAuditoria = keyof typeof ENTIDADES_AUDITORIA;
 
@@ -73,6 +75,8 @@ export const ACCIONES_AUDITORIA = {
   'sinonimo.crear': accion('sinonimo', 'Alta de sinónimo'),
   'sinonimo.editar': accion('sinonimo', 'Cambio de sinónimo'),
   'sinonimo.eliminar': accion('sinonimo', 'Baja de sinónimo'),
+  'trabajoImpresion.cambiar-estado': accion('trabajoImpresion', 'Cambio de estado de una impresión'),
+  'tarifaImpresion.editar': accion('tarifaImpresion', 'Cambio de la tarifa de impresión'),
 } as const satisfies Record<string, { entidad: EntidadAuditoria; etiqueta: string }>;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
 

@@ -98,9 +98,11 @@ export const MENSAJES_IMPRESION = {
   anilladoMinimoDosHojas: 'Para anillar hacen falta al menos 2 hojas por copia.',
   // Jobs and orders
   trabajoNoEncontrado: 'No se encontró el trabajo de impresión.',
+  archivoBorrado: 'El archivo de este trabajo ya fue borrado: se guardan hasta unos días después de entregado o cancelado.',
   trabajoYaPedido: 'Ese trabajo de impresión ya está en un pedido.',
   trabajoNoEditable: 'El trabajo ya fue pedido: sus opciones no se pueden cambiar.',
   trabajoRepetido: 'El mismo trabajo de impresión está dos veces en el pedido.',
+  lineaDeImpresionNoEditable: 'Una línea de impresión no se edita: eliminala si el trabajo ya no se cobra.',
   transicionInvalida: (desde: EstadoImpresion, hacia: EstadoImpresion) =>
     `Un trabajo "${ESTADO_IMPRESION_LABEL[desde]}" no puede pasar a "${ESTADO_IMPRESION_LABEL[hacia]}".`,
   estadoInvalido: 'El estado no es válido.',
@@ -128,11 +130,12 @@ export type RangoLeido = { ok: true; paginas: number[] } | { ok: false; error: s
  * blank selects the whole file. Parts are split by commas or semicolons; a part is 'N' or 'N-M' (also
  * with an en dash and spaces around it). The first wrong part is named in the Spanish error.
  */
-export function leerRangoDePaginas(texto: string | null | undefined, totalPaginas: number): RangoLeido {
-  const limpio = (texto ?? '').trim();
+type PartesLeidas = { ok: true; partes: Array<[number, number]> } | { ok: false; error: string };
+
+/** The parts of a range text as [from, to], checked for form only (not against a file). */
+function partesDelRango(limpio: string): PartesLeidas {
   if (limpio.length > MAX_LARGO_RANGO) return { ok: false, error: M.rangoDemasiadoLargo };
-  if (limpio === '') return { ok: true, paginas: Array.from({ length: totalPaginas }, (_, i) => i + 1) };
-  const elegidas = new Set<number>();
+  const partes: Array<[number, number]> = [];
   for (const crudo of limpio.split(/[,;]/)) {
     const parte = crudo.trim();
     if (parte === '') continue;
@@ -142,10 +145,28 @@ export function leerRangoDePaginas(texto: string | null | undefined, totalPagina
     const hasta = m[2] === undefined ? desde : Number(m[2]);
     if (desde === 0 || hasta === 0) return { ok: false, error: M.rangoPaginaCero };
     if (hasta < desde) return { ok: false, error: M.rangoAlReves(desde, hasta) };
+    partes.push([desde, hasta]);
+  }
+  if (partes.length === 0 && limpio !== '') return { ok: false, error: M.rangoInvalido(limpio) };
+  return { ok: true, partes };
+}
+
+/** A range text's error of form ('1-x', '5-2'), or null: what a form can say before the file is known. */
+export function errorDeFormaDelRango(texto: string | null | undefined): string | null {
+  const r = partesDelRango((texto ?? '').trim());
+  return r.ok ? null : r.error;
+}
+
+export function leerRangoDePaginas(texto: string | null | undefined, totalPaginas: number): RangoLeido {
+  const limpio = (texto ?? '').trim();
+  const leidas = partesDelRango(limpio);
+  if (!leidas.ok) return leidas;
+  if (leidas.partes.length === 0) return { ok: true, paginas: Array.from({ length: totalPaginas }, (_, i) => i + 1) };
+  const elegidas = new Set<number>();
+  for (const [desde, hasta] of leidas.partes) {
     if (hasta > totalPaginas) return { ok: false, error: M.rangoFueraDelArchivo(hasta, totalPaginas) };
     for (let p = desde; p <= hasta; p++) elegidas.add(p);
   }
-  if (elegidas.size === 0) return { ok: false, error: M.rangoInvalido(limpio) };
   return { ok: true, paginas: [...elegidas].sort((a, b) => a - b) };
 }
 
@@ -156,12 +177,7 @@ export function leerRangoDePaginas(texto: string | null | undefined, totalPagina
 const rangoSchema = z
   .string({ error: M.rangoInvalido('') })
   .max(MAX_LARGO_RANGO, { error: M.rangoDemasiadoLargo })
-  .refine((t) => leerRangoDePaginas(t, Number.MAX_SAFE_INTEGER).ok, {
-    error: (issue) => {
-      const r = leerRangoDePaginas(String(issue.input), Number.MAX_SAFE_INTEGER);
-      return r.ok ? undefined : r.error;
-    },
-  });
+  .refine((t) => errorDeFormaDelRango(t) === null, { error: (issue) => errorDeFormaDelRango(String(issue.input)) ?? undefined });
 
 export const opcionesImpresionSchema = z
   .object({
@@ -498,5 +514,25 @@ export type TrabajoEnDetalle = z.infer<typeof trabajoEnDetalleSchema>;
 /** An order's print line: the job's id only; the server prices it. */
 export const impresionEnPedidoSchema = z.object({ trabajoId: z.number().int().positive().max(2_147_483_647) }).strict();
 
+/**
+ * A customer's phone as wa.me wants it: digits with the country code. An Argentine number written
+ * locally ('0261 15-412-3456', '261 4123456') gets 54 9 in front (mobile) and loses its 0 and 15;
+ * one already with 54 stays. Null when it has too few digits to be a phone.
+ */
+export function telefonoParaWhatsapp(telefono: string | null | undefined): string | null {
+  let d = (telefono ?? '').replace(/\D/g, '');
+  if (d.startsWith('00')) d = d.slice(2);
+  if (d.startsWith('54')) return d.length >= 11 ? d : null;
+  d = d.replace(/^0/, '');
+  // '261 15 4123456': the local mobile prefix 15 after a 2-4 digit area code goes.
+  const conQuince = /^(\d{2,4})15(\d{6,8})$/.exec(d);
+  if (conQuince && conQuince[1]!.length + conQuince[2]!.length === 10) d = conQuince[1]! + conQuince[2]!;
+  return d.length === 10 ? `549${d}` : null;
+}
+
 // Cambios (additive changes after the first commit):
-// - none yet.
+// - errorDeFormaDelRango (a range's error of form, without the file).
+// - telefonoParaWhatsapp (the LISTO WhatsApp link's number).
+// - MENSAJES_IMPRESION.archivoBorrado (GET archivo/miniatura after the cleanup: 404).
+// - GET /api/impresion: the customer's own jobs (array of trabajoImpresionSchema).
+// - MENSAJES_IMPRESION.lineaDeImpresionNoEditable (the admin edits a print line of a sale: 409).

@@ -38,6 +38,8 @@ export const resumenInformeSchema = z.object({
   /** Every day of the range (up to 366 days; longer ranges list only days with sales). */
   porDia: z.array(z.object({ fecha: z.string(), cantidad: z.number().int(), total: z.number() })),
   porFormaPago: z.array(z.object({ formaPago: z.enum(FORMAS_PAGO), cantidad: z.number().int(), total: z.number(), cobrado: z.number(), pendiente: z.number() })),
+  /** Print jobs (issue 21), apart from the products: how many and what they were charged. */
+  impresiones: z.object({ trabajos: z.number().int(), importe: z.number() }),
   /** Top 10 products by units sold, and top 10 by amount (cantidad x precioAplicado). */
   topPorUnidades: z.array(productoVendidoSchema),
   topPorImporte: z.array(productoVendidoSchema),

@@ -77,7 +77,7 @@ export async function construirServidorSiHaceFalta() {
       absWorkingDir: RAIZ,
       // The cash-closing workbook's worker thread is a second entry (server/informes/cierre-xlsx-pool.ts
       // finds it from RAIZ); code both use goes into shared chunks.
-      entryPoints: { main: 'server/main.ts', 'cierre-xlsx-worker': 'server/informes/cierre-xlsx-worker.ts' },
+      entryPoints: { main: 'server/main.ts', 'cierre-xlsx-worker': 'server/informes/cierre-xlsx-worker.ts', 'pdf-worker': 'server/impresiones/pdf-worker.ts' },
       outdir: temporal,
       outExtension: { '.js': '.mjs' },
       bundle: true,

@@ -29,6 +29,8 @@ import { textoValido } from './http/texto-valido';
 import { registrarManejoDeErrores } from './http/manejar-errores';
 import { serializadorDeRespuestas } from './http/serializador';
 import { configRoutes } from './http/config-routes';
+import { impresionesPlugin } from './impresiones/plugin';
+import { impresionRoutes } from './impresiones/routes';
 import { informeRoutes } from './informes/routes';
 import { avisosEntreInstancias } from './operacion/avisos-entre-instancias';
 import { metricas, metricasRoutes } from './operacion/metricas';
@@ -194,6 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pagosPlugin);
   await app.register(pagosRoutes);
   await app.register(auditoriaRoutes);
+  // Online printing (issue 21): the PDF readers' pool and the routes; files are never served statically.
+  await app.register(impresionesPlugin);
+  await app.register(impresionRoutes);
 
   fs.mkdirSync(deps.config.UPLOADS_DIR, { recursive: true });
   await app.register(

@@ -189,6 +189,17 @@ const configSchema = z
     BACKUP_CONSERVAR: z.coerce.number().int().min(1).max(1000).default(7),
     /** Hours between the server's own backups (one instance among several); 0: none. */
     BACKUP_CADA_HORAS: z.coerce.number().min(0).max(500).default(0),
+    // ---- Online printing (server/impresiones/, docs/decisions/035-impresiones.md) ----
+    /** Largest PDF a customer may upload, in MB. */
+    IMPRESION_MAX_MB: z.coerce.number().int().min(1).max(500).default(50),
+    /** Most pages a PDF may have. */
+    IMPRESION_MAX_PAGINAS: z.coerce.number().int().min(1).max(10_000).default(500),
+    /** Where the customers' PDFs are kept (never served statically); default DATA_DIR/impresiones. Shared by several instances. */
+    IMPRESIONES_DIR: opcional,
+    /** The shop's printing pace, for the 'ready by' estimate: sides printed per hour. */
+    IMPRESION_CARILLAS_POR_HORA: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** Days after a job is delivered or cancelled before its file is deleted (privacy). */
+    IMPRESION_BORRAR_DIAS: z.coerce.number().int().min(1).max(3650).default(30),
     /** On SIGTERM, how long requests in flight may still run before their connections are cut. */
     APAGADO_MAXIMO_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   })
@@ -203,6 +214,7 @@ const configSchema = z
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
     UPLOADS_DIR: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+    IMPRESIONES_DIR: path.resolve(c.IMPRESIONES_DIR ?? path.join(c.DATA_DIR, 'impresiones')),
     PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     MAIL_FROM: c.MAIL_FROM ?? `${TIENDA.nombre} <no-responder@${hostDe(c.PUBLIC_URL ?? 'http://localhost')}>`,
   }));

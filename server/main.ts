@@ -5,6 +5,7 @@ import { leerConfig, modoMercadoPago, type ModoMercadoPago } from './config';
 import { abrirBaseDeDatos } from './db/abrir';
 import { sembrarSiVacia } from './db/seed/sembrar';
 import { flujoDeTexto } from './http/log-pedidos';
+import { programarLimpieza } from './impresiones/limpieza';
 import { abrirCanalLocal } from './operacion/canal-local';
 import { respaldar } from './operacion/respaldo-del-servidor';
 import { programarRespaldos } from './operacion/respaldo-programado';
@@ -47,6 +48,9 @@ async function main() {
         )
       : undefined;
 
+  // Customers' print files deleted IMPRESION_BORRAR_DIAS after delivery (one instance at a time).
+  const detenerLimpieza = programarLimpieza(base.db, { dir: config.IMPRESIONES_DIR, dias: config.IMPRESION_BORRAR_DIAS }, app.log);
+
   let cerrando = false;
   const cerrar = async (senal: string) => {
     if (cerrando) return;
@@ -60,6 +64,7 @@ async function main() {
     }, config.APAGADO_MAXIMO_MS);
     try {
       await app.close();
+      detenerLimpieza();
       await detenerRespaldos?.();
       await cerrarCanal?.();
       await base.cerrar();

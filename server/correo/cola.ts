@@ -1,8 +1,8 @@
 // Writing messages to the outbox (`correo_pendiente`), inside the caller's transaction: the message
 // exists only if the change it tells about commits. The sender (./envio.ts) sends it afterwards.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { correoPendiente, detalleVenta, persona, producto, promocion, usuario, venta } from '../db/schema';
+import { correoPendiente, detalleVenta, persona, producto, promocion, trabajoImpresion, usuario, venta } from '../db/schema';
 import type { AvisoDeVenta, Correo, DatosDeVenta } from './plantillas';
 
 let encolados = 0;
@@ -42,9 +42,16 @@ async function datosDeVenta(tx: Db, ventaId: number): Promise<DatosDeVenta | und
   // Only the shop's cart orders are a customer's: a counter sale entered by an admin tells no one.
   if (!v?.carrito) return undefined;
   const lineas = await tx
-    .select({ denominacion: producto.denominacion, cantidad: detalleVenta.cantidad, precio: detalleVenta.precioAplicado, promocion: promocion.denominacion })
+    .select({
+      // A print line (issue 21) names its file.
+      denominacion: sql<string>`coalesce(${producto.denominacion}, 'Impresión: ' || ${trabajoImpresion.nombreArchivo})`,
+      cantidad: detalleVenta.cantidad,
+      precio: detalleVenta.precioAplicado,
+      promocion: promocion.denominacion,
+    })
     .from(detalleVenta)
-    .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
+    .leftJoin(producto, eq(producto.id, detalleVenta.productoId))
+    .leftJoin(trabajoImpresion, eq(trabajoImpresion.id, detalleVenta.trabajoImpresionId))
     .leftJoin(promocion, eq(promocion.id, detalleVenta.promocionId))
     .where(eq(detalleVenta.ventaId, ventaId))
     .orderBy(asc(detalleVenta.id));

@@ -31,7 +31,19 @@ export interface DatosDeRecuperacion {
 export const AVISOS_DE_VENTA = ['pedido-recibido', 'pago-aprobado', 'pago-rechazado', 'pedido-concluido', 'pedido-nuevo'] as const;
 export type AvisoDeVenta = (typeof AVISOS_DE_VENTA)[number];
 
-export type Correo = { tipo: AvisoDeVenta; datos: DatosDeVenta } | { tipo: 'recuperar-clave'; datos: DatosDeRecuperacion };
+/** A print job ready to pick up (issue 21). */
+export interface DatosDeImpresionLista {
+  trabajoId: number;
+  nombreArchivo: string;
+  ventaId: number | null;
+  usuario: string;
+  nombre: string | null;
+}
+
+export type Correo =
+  | { tipo: AvisoDeVenta; datos: DatosDeVenta }
+  | { tipo: 'recuperar-clave'; datos: DatosDeRecuperacion }
+  | { tipo: 'impresion-lista'; datos: DatosDeImpresionLista };
 export type TipoDeCorreo = Correo['tipo'];
 
 export interface MensajeArmado {
@@ -207,6 +219,21 @@ export function armarCorreo(correo: Correo, o: OpcionesDePlantilla): MensajeArma
           ],
           venta: v,
           boton: { texto: 'Ver la venta', url: `${o.publicUrl}${paths.formVenta(v.ventaId)}` },
+        },
+        o,
+      );
+    }
+    case 'impresion-lista': {
+      const d = correo.datos;
+      return armar(
+        {
+          asunto: `Tu impresión N° ${d.trabajoId} está lista para retirar`,
+          parrafos: [
+            saludo(d),
+            `Tu impresión N° ${d.trabajoId} (${d.nombreArchivo}) está lista para retirar.`,
+            `Te esperamos en ${TIENDA.direccion} (${TIENDA.horario}).`,
+          ],
+          ...(d.ventaId ? { boton: { texto: 'Ver tu pedido', url: `${o.publicUrl}${paths.detalleVentaCliente(d.ventaId)}` } } : {}),
         },
         o,
       );

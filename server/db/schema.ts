@@ -25,6 +25,7 @@ import {
   PROVINCIAS,
   ROLES,
 } from '../../domain/enums';
+import { ESTADOS_IMPRESION, type OpcionesImpresion, type PresupuestoImpresion, type TamanioDePagina, type TarifaImpresion } from '../../domain/impresion';
 
 export const rolEnum = pgEnum('rol', ROLES);
 export const provinciaEnum = pgEnum('provincia', PROVINCIAS);
@@ -33,6 +34,7 @@ export const formaPagoEnum = pgEnum('forma_pago', FORMAS_PAGO);
 export const estadoVentaEnum = pgEnum('estado_venta', ESTADOS_VENTA);
 export const estadoPagoEnum = pgEnum('estado_pago', ESTADOS_PAGO);
 export const motivoMovimientoEnum = pgEnum('motivo_movimiento', MOTIVOS_MOVIMIENTO);
+export const estadoImpresionEnum = pgEnum('estado_impresion', ESTADOS_IMPRESION);
 
 const dinero = (nombre: string) => numeric(nombre, { precision: 12, scale: 2, mode: 'number' });
 const momento = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
@@ -203,10 +205,10 @@ export const detalleVenta = pgTable(
     id: serial('id').primaryKey(),
     cantidad: integer('cantidad').notNull(),
     precioAplicado: dinero('precio_aplicado').notNull(),
-    // A product that was sold cannot be deleted: the sale's history needs it.
-    productoId: integer('producto_id')
-      .notNull()
-      .references(() => producto.id, { onDelete: 'restrict' }),
+    // A product that was sold cannot be deleted: the sale's history needs it. Null on a print line.
+    productoId: integer('producto_id').references(() => producto.id, { onDelete: 'restrict' }),
+    /** A print line's job (issue 21): exactly one of producto_id and this is set. */
+    trabajoImpresionId: integer('trabajo_impresion_id').references(() => trabajoImpresion.id, { onDelete: 'restrict' }),
     ventaId: integer('venta_id')
       .notNull()
       .references(() => venta.id, { onDelete: 'cascade' }),
@@ -217,7 +219,66 @@ export const detalleVenta = pgTable(
     check('detalle_venta_precio_no_negativo', sql`${t.precioAplicado} >= 0`),
     index('detalle_venta_venta_idx').on(t.ventaId),
     index('detalle_venta_producto_idx').on(t.productoId),
+    check('detalle_venta_producto_o_impresion', sql`(${t.productoId} is null) <> (${t.trabajoImpresionId} is null)`),
+    // A print job is charged once: on one line of one sale.
+    uniqueIndex('detalle_venta_trabajo_impresion_unico').on(t.trabajoImpresionId),
   ],
+);
+
+/**
+ * A customer's PDF to print (issue 21, docs/decisions/035-impresiones.md). The file lives in
+ * IMPRESIONES_DIR under `archivo` (a generated name) with its page-1 thumbnail beside it; what the
+ * server read from it is kept here, so pricing never opens the PDF again.
+ */
+export const trabajoImpresion = pgTable(
+  'trabajo_impresion',
+  {
+    id: serial('id').primaryKey(),
+    // The job outlives its customer only as the sale's history.
+    userId: integer('user_id').references(() => usuario.id, { onDelete: 'set null' }),
+    nombreArchivo: text('nombre_archivo').notNull(),
+    /** The stored file's generated name (`<uuid>.pdf`; the thumbnail is `<uuid>.png`). */
+    archivo: text('archivo').notNull().unique(),
+    bytes: integer('bytes').notNull(),
+    paginas: integer('paginas').notNull(),
+    tamanioPagina: text('tamanio_pagina').$type<TamanioDePagina>().notNull(),
+    /** 1-based numbers of the pages with colour. */
+    paginasColor: jsonb('paginas_color').$type<number[]>().notNull(),
+    opciones: jsonb('opciones').$type<OpcionesImpresion>().notNull(),
+    estado: estadoImpresionEnum('estado').notNull().default('BORRADOR'),
+    /** Fixed when ordered: the sides, sheets, price charged and its breakdown (domain/impresion.ts). */
+    carillas: integer('carillas'),
+    hojas: integer('hojas'),
+    precio: dinero('precio'),
+    detallePrecio: jsonb('detalle_precio').$type<PresupuestoImpresion['detalle']>(),
+    ventaId: integer('venta_id').references(() => venta.id, { onDelete: 'set null' }),
+    creado: momento('creado').notNull().defaultNow(),
+    /** When it entered the queue (RECIBIDO): the queue's order. */
+    recibido: momento('recibido'),
+    /** Worked out when it entered the queue: the sides ahead of it and its own at IMPRESION_CARILLAS_POR_HORA. */
+    listoEstimado: momento('listo_estimado'),
+    /** The last change of state (the cleanup counts its days from here). */
+    actualizado: momento('actualizado').notNull().defaultNow(),
+    /** Set when the cleanup deleted the file (IMPRESION_BORRAR_DIAS). */
+    archivoBorrado: momento('archivo_borrado'),
+  },
+  (t) => [
+    check('trabajo_impresion_paginas_positivas', sql`${t.paginas} > 0`),
+    index('trabajo_impresion_cola_idx').on(t.estado, t.recibido),
+    index('trabajo_impresion_user_idx').on(t.userId, t.creado),
+    index('trabajo_impresion_venta_idx').on(t.ventaId),
+  ],
+);
+
+/** The owner's print price table: one row (id 1); without it the demo table applies. */
+export const tarifaImpresion = pgTable(
+  'tarifa_impresion',
+  {
+    id: integer('id').primaryKey().default(1),
+    tarifa: jsonb('tarifa').$type<TarifaImpresion>().notNull(),
+    actualizado: momento('actualizado').notNull().defaultNow(),
+  },
+  (t) => [check('tarifa_impresion_una_fila', sql`${t.id} = 1`)],
 );
 
 export const movimientoStock = pgTable(

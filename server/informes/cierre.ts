@@ -4,6 +4,10 @@ import { estadoDeCobro } from '../../domain/cierre';
 import { FORMAS_PAGO, type EstadoPago, type EstadoVenta, type FormaPago } from '../../domain/enums';
 import { SumaDeDinero } from '../../domain/money';
 
+/** A print job's line (issue 21) in the closing's lines: no product, this id and code, 'Impresión: file'. */
+export const PRODUCTO_ID_IMPRESION = 0;
+export const CODIGO_IMPRESION = 'IMPRESIÓN';
+
 export interface VentaDelCierre {
   id: number;
   fecha: Date;

@@ -6,10 +6,10 @@ import type { ResumenInforme } from '../../domain/informe';
 import { MENSAJES } from '../../domain/mensajes';
 import { SumaDeDinero } from '../../domain/money';
 import type { Db } from '../db/client';
-import { detalleVenta, producto, usuario, venta } from '../db/schema';
+import { detalleVenta, producto, trabajoImpresion, usuario, venta } from '../db/schema';
 import { Invalido } from '../errors';
 import { condicionFechas } from '../ventas/service';
-import { lineasDe, totalesDelCierre, ventasDe } from './cierre';
+import { CODIGO_IMPRESION, PRODUCTO_ID_IMPRESION, lineasDe, totalesDelCierre, ventasDe } from './cierre';
 import { filasDeColumnas, type CierreCompacto } from './cierre-compacto';
 
 interface FilaVenta {
@@ -58,12 +58,14 @@ export async function datosDelCierre(db: Db, desde: string, hasta: string): Prom
       where ${enRango}
       order by ${venta.fecha}, ${venta.id}`),
     db.execute(sql`
-      select ${detalleVenta.ventaId} as venta_id, ${milisegundos} as fecha, ${detalleVenta.productoId} as producto_id,
-        ${producto.denominacion} as denominacion, ${producto.codigo} as codigo, ${detalleVenta.cantidad} as cantidad,
+      select ${detalleVenta.ventaId} as venta_id, ${milisegundos} as fecha, coalesce(${detalleVenta.productoId}, ${PRODUCTO_ID_IMPRESION}) as producto_id,
+        coalesce(${producto.denominacion}, 'Impresión: ' || ${trabajoImpresion.nombreArchivo}) as denominacion,
+        coalesce(${producto.codigo}, ${CODIGO_IMPRESION}) as codigo, ${detalleVenta.cantidad} as cantidad,
         ${detalleVenta.precioAplicado}::float8 as precio_aplicado, ${detalleVenta.promocionId} as promocion_id
       from ${detalleVenta}
         join ${venta} on ${venta.id} = ${detalleVenta.ventaId}
-        join ${producto} on ${producto.id} = ${detalleVenta.productoId}
+        left join ${producto} on ${producto.id} = ${detalleVenta.productoId}
+        left join ${trabajoImpresion} on ${trabajoImpresion.id} = ${detalleVenta.trabajoImpresionId}
       where ${enRango}
       order by ${detalleVenta.ventaId}, ${detalleVenta.id}`),
   ]);
@@ -121,8 +123,15 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
   }
 
   const productos = new Map<number, { productoId: number; denominacion: string; unidades: number; importe: SumaDeDinero }>();
+  // Print jobs (issue 21) are a group of their own, not a product.
+  const impresiones = { trabajos: 0, importe: new SumaDeDinero() };
   for (const l of lineasDe(datos)) {
     if (fuera.has(l.ventaId)) continue;
+    if (l.productoId === PRODUCTO_ID_IMPRESION) {
+      impresiones.trabajos += l.cantidad;
+      impresiones.importe.sumarLinea(l.cantidad, l.precioAplicado);
+      continue;
+    }
     const actual = productos.get(l.productoId) ?? { productoId: l.productoId, denominacion: l.denominacion, unidades: 0, importe: new SumaDeDinero() };
     actual.unidades += l.cantidad;
     actual.importe.sumarLinea(l.cantidad, l.precioAplicado);
@@ -149,6 +158,7 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
       pendiente: s.pendiente.pesos,
     })),
     // Amounts compared as pesos: they are exact to the cent, so the order is the cents' order.
+    impresiones: { trabajos: impresiones.trabajos, importe: impresiones.importe.pesos },
     topPorUnidades: [...vendidos].sort((a, b) => b.unidades - a.unidades || b.importe - a.importe || a.productoId - b.productoId).slice(0, 10),
     topPorImporte: [...vendidos].sort((a, b) => b.importe - a.importe || b.unidades - a.unidades || a.productoId - b.productoId).slice(0, 10),
   };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { UsuarioSesion } from '../../domain/auth';
 import type { EstadoPago } from '../../domain/enums';
 import { mismoMonto, montoDeItems } from '../../domain/money';
@@ -6,10 +6,11 @@ import { MENSAJES_PAGO, pagarHasta, sePuedePagar, type EstadoPagoVenta, type Pre
 import { contextoDeMercadoPago, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
-import { detalleVenta, producto, venta } from '../db/schema';
+import { detalleVenta, producto, trabajoImpresion, venta } from '../db/schema';
 import { AppError, Conflicto, NoEncontrado, Prohibido } from '../errors';
 import { ErrorDePasarela, type DatosPreferencia, type ItemPreferencia, type PagoMP, type PasarelaPagos } from './pasarela';
-import { liberarStockDeVenta, reservarStockDeNuevo } from '../stock/stock';
+import { encolarTrabajosPagados } from '../impresiones/cola';
+import { lineasDeProducto, liberarStockDeVenta, reservarStockDeNuevo } from '../stock/stock';
 import { asegurarLimitesDePedido, type LimitesDePedido } from '../ventas/limites-de-pedido';
 
 /** Mercado Pago failed us: 502 with the spec's message; the cause goes to the log only. */
@@ -94,14 +95,22 @@ export async function crearPreferencia(
     if (!v) throw new NoEncontrado(MENSAJES_PAGO.ventaNoEncontrada);
     asegurarPagable(v, opciones.venceMinutos, ahora);
     const lineas = await tx
-      .select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad, precioAplicado: detalleVenta.precioAplicado, denominacion: producto.denominacion })
+      .select({
+        productoId: detalleVenta.productoId,
+        trabajoImpresionId: detalleVenta.trabajoImpresionId,
+        cantidad: detalleVenta.cantidad,
+        precioAplicado: detalleVenta.precioAplicado,
+        // A print line (issue 21) is charged too, named by its file.
+        denominacion: sql<string>`coalesce(${producto.denominacion}, 'Impresión: ' || ${trabajoImpresion.nombreArchivo})`,
+      })
       .from(detalleVenta)
-      .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
+      .leftJoin(producto, eq(producto.id, detalleVenta.productoId))
+      .leftJoin(trabajoImpresion, eq(trabajoImpresion.id, detalleVenta.trabajoImpresionId))
       .where(eq(detalleVenta.ventaId, v.id))
       .orderBy(asc(detalleVenta.id));
     if (v.stockLiberado) {
       // Paying again an order whose units went back (a rejection): they are taken again first.
-      if (v.carrito && v.userId !== null && opciones.limites) await asegurarLimitesDePedido(tx, v.userId, lineas, opciones.limites);
+      if (v.carrito && v.userId !== null && opciones.limites) await asegurarLimitesDePedido(tx, v.userId, lineasDeProducto(lineas), opciones.limites);
       if (!(await reservarStockDeNuevo(tx, v.id))) throw new Conflicto(MENSAJES_PAGO.sinStockParaPagar);
       await registrarEvento(tx, pedido.contexto ?? { usuario: { id: pedido.usuario.id, usuario: pedido.usuario.usuario }, direccion: null, navegador: null }, {
         accion: 'venta.pagar-de-nuevo',
@@ -118,7 +127,7 @@ export async function crearPreferencia(
   const items: ItemPreferencia[] = lineas
     .filter((l) => l.precioAplicado > 0)
     .map((l) => ({
-      id: String(l.productoId),
+      id: l.productoId !== null ? String(l.productoId) : `impresion-${l.trabajoImpresionId}`,
       title: l.denominacion,
       quantity: l.cantidad,
       unit_price: l.precioAplicado,
@@ -229,6 +238,8 @@ export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date(), co
       if (await reservarStockDeNuevo(tx, ventaId)) stockLiberado = false;
       else sinStockParaAprobacionTardia = true;
     }
+    // Paid: its print jobs enter the shop's queue.
+    if (nuevo === 'APROBADO') await encolarTrabajosPagados(tx, ventaId, ahora);
     await registrarEvento(tx, contexto, {
       accion: 'venta.registrar-pago',
       entidadId: ventaId,

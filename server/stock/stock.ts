@@ -6,6 +6,7 @@ import type { MotivoMovimiento } from '../../domain/enums';
 import { MENSAJES } from '../../domain/mensajes';
 import type { Db } from '../db/client';
 import { detalleVenta, movimientoStock, producto, venta } from '../db/schema';
+import { cancelarTrabajosDeVentas, reactivarTrabajosDeVenta } from '../impresiones/cola';
 import { Conflicto, NoEncontrado } from '../errors';
 
 export interface UnidadesDeProducto {
@@ -160,10 +161,14 @@ export async function devolverStockDeVentas(
     .returning({ id: venta.id });
   const ids = liberadas.map((v) => v.id);
   if (ids.length === 0) return [];
-  const lineas = await tx
-    .select({ ventaId: detalleVenta.ventaId, productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad })
-    .from(detalleVenta)
-    .where(inArray(detalleVenta.ventaId, ids));
+  // The order is off: its print jobs not yet started leave the queue (they move no stock).
+  await cancelarTrabajosDeVentas(tx, ids);
+  const lineas = lineasDeProducto(
+    await tx
+      .select({ ventaId: detalleVenta.ventaId, productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad })
+      .from(detalleVenta)
+      .where(inArray(detalleVenta.ventaId, ids)),
+  );
 
   // One update over all the sales' products (in id order), then one movement per sale and product.
   await sumarAlStock(tx, agruparPorProducto(lineas));
@@ -208,10 +213,13 @@ export async function reservarStockDeNuevo(tx: Db, ventaId: number): Promise<boo
         .where(and(eq(venta.id, ventaId), eq(venta.stockLiberado, true)))
         .returning({ id: venta.id });
       if (marcada.length === 0) return true;
-      const lineas = await sp
-        .select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad })
-        .from(detalleVenta)
-        .where(eq(detalleVenta.ventaId, ventaId));
+      await reactivarTrabajosDeVenta(sp, ventaId);
+      const lineas = lineasDeProducto(
+        await sp
+          .select({ productoId: detalleVenta.productoId, cantidad: detalleVenta.cantidad })
+          .from(detalleVenta)
+          .where(eq(detalleVenta.ventaId, ventaId)),
+      );
       await tomarStock(sp, { motivo: 'PEDIDO', ventaId, userId: null }, lineas, () => {
         throw new SinStock();
       });
@@ -291,3 +299,7 @@ export async function fijarStocks(tx: Db, productos: ReadonlyArray<{ productoId:
   }
   return deltas.length;
 }
+
+/** A sale's product lines: a print line (issue 21, no product) moves no stock. */
+export const lineasDeProducto = <T extends { productoId: number | null }>(lineas: readonly T[]): Array<T & { productoId: number }> =>
+  lineas.filter((l): l is T & { productoId: number } => l.productoId !== null);

@@ -1,15 +1,17 @@
 // Sale lines of the admin's sale form. Each change moves stock and the sold count, writes its
 // movement and recomputes the sale total, all in one transaction.
 import { eq } from 'drizzle-orm';
+import { MENSAJES_IMPRESION } from '../../domain/impresion';
 import { MENSAJES } from '../../domain/mensajes';
 import type { DetalleVenta } from '../../domain/venta';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detalleVenta, producto } from '../db/schema';
-import { Invalido, NoEncontrado } from '../errors';
+import { Conflicto, Invalido, NoEncontrado } from '../errors';
+import { cancelarTrabajo } from '../impresiones/cola';
 import { agregarLineas, mensajeSinStock } from './lineas';
-import { bloquearVenta, columnasDetalle, duenoDeVenta, recalcularTotal, ventaAuditada } from './service';
-import { reponerStock, tomarStock } from '../stock/stock';
+import { aDetalle, bloquearVenta, duenoDeVenta, recalcularTotal, seleccionarDetalles, ventaAuditada } from './service';
+import { lineasDeProducto, reponerStock, tomarStock } from '../stock/stock';
 
 export interface NuevoDetalle {
   ventaId: number;
@@ -18,13 +20,9 @@ export interface NuevoDetalle {
 }
 
 export async function obtenerDetalle(db: Db, id: number): Promise<DetalleVenta> {
-  const [fila] = await db
-    .select(columnasDetalle)
-    .from(detalleVenta)
-    .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
-    .where(eq(detalleVenta.id, id));
+  const [fila] = await seleccionarDetalles(db).where(eq(detalleVenta.id, id));
   if (!fila) throw new NoEncontrado(MENSAJES.detalleNoEncontrado);
-  return fila;
+  return aDetalle(fila);
 }
 
 /** The lines of a sale; 404 when the sale does not exist. */
@@ -64,6 +62,12 @@ export async function agregarDetalle(db: Db, nuevo: NuevoDetalle, contexto: Cont
   });
 }
 
+/** A print line's job is fixed when ordered: only its removal changes it. */
+function conProducto<T extends { productoId: number | null }>(linea: T): T & { productoId: number } {
+  if (linea.productoId === null) throw new Conflicto(MENSAJES_IMPRESION.lineaDeImpresionNoEditable);
+  return linea as T & { productoId: number };
+}
+
 async function bloquearDetalle(tx: Db, id: number) {
   const [fila] = await tx.select().from(detalleVenta).where(eq(detalleVenta.id, id));
   if (!fila) throw new NoEncontrado(MENSAJES.detalleNoEncontrado);
@@ -86,7 +90,7 @@ export async function actualizarDetalle(
   contexto: ContextoAuditoria,
 ): Promise<DetalleVenta> {
   return db.transaction(async (tx) => {
-    const linea = await bloquearDetalle(tx, id);
+    const linea = conProducto(await bloquearDetalle(tx, id));
     if (cambio.ventaId !== undefined && cambio.ventaId !== linea.ventaId) throw new Invalido(MENSAJES.datosInvalidos);
     const antes = lineaAuditada(linea, (await ventaAuditada(tx, linea.ventaId)).total);
     const origen = { motivo: 'DETALLE_CAMBIO' as const, ventaId: linea.ventaId, userId: idDeUsuario(contexto) };
@@ -134,7 +138,9 @@ export async function eliminarDetalle(db: Db, id: number, contexto: ContextoAudi
   await db.transaction(async (tx) => {
     const linea = await bloquearDetalle(tx, id);
     const antes = lineaAuditada(linea, (await ventaAuditada(tx, linea.ventaId)).total);
-    await reponerStock(tx, { motivo: 'DETALLE_BAJA', ventaId: linea.ventaId, userId: idDeUsuario(contexto) }, [linea]);
+    // A print line moves no stock: its job is cancelled instead (it is no longer charged).
+    if (linea.trabajoImpresionId !== null) await cancelarTrabajo(tx, linea.trabajoImpresionId);
+    else await reponerStock(tx, { motivo: 'DETALLE_BAJA', ventaId: linea.ventaId, userId: idDeUsuario(contexto) }, lineasDeProducto([linea]));
     await tx.delete(detalleVenta).where(eq(detalleVenta.id, id));
     const total = await recalcularTotal(tx, linea.ventaId);
     await registrarEvento(tx, contexto, { accion: 'detalleVenta.eliminar', entidadId: id, antes, despues: { totalVenta: total } });

@@ -16,7 +16,7 @@ export async function pedidoRoutes(app: FastifyInstance) {
       schema: {
         tags: ['pedidos'],
         summary:
-          'Pedido del carrito: productos y promociones (ids y cantidades), forma de pago y envío 0/1. ' +
+          'Pedido del carrito: productos y promociones (ids y cantidades), trabajos de impresión subidos (ids), forma de pago y envío 0/1. ' +
           'Header Idempotency-Key opcional: un reintento con la misma clave recibe la primera respuesta.',
         headers: pedidoHeadersSchema,
         body: pedidoSchema,
@@ -29,7 +29,7 @@ export async function pedidoRoutes(app: FastifyInstance) {
       const { respuesta, repetido } = await crearPedido(app.db, contextoDe(request), request.body, request.headers['idempotency-key'], {
         pedidosPendientes: app.config.PEDIDOS_PENDIENTES_MAX,
         unidadesPorProducto: app.config.UNIDADES_POR_PRODUCTO_MAX,
-      });
+      }, { carillasPorHora: app.config.IMPRESION_CARILLAS_POR_HORA });
       if (repetido) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(respuesta);
     },

@@ -20,6 +20,7 @@ import { AppError, Conflicto, NoAutenticado, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
 import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
 import { asegurarLimitesDePedido, type LimitesDePedido } from './limites-de-pedido';
+import { impresionesDelPedido, RITMO_POR_DEFECTO, type RitmoDeImpresion } from '../impresiones/cola';
 
 const faltaStock = ({ denominacion, stock }: Faltante) => mensajeStockInsuficiente(denominacion, stock);
 
@@ -68,6 +69,7 @@ export async function crearPedido(
   entrada: Pedido,
   claveIdempotencia?: string,
   limites?: LimitesDePedido,
+  ritmo: RitmoDeImpresion = RITMO_POR_DEFECTO,
 ): Promise<{ respuesta: PedidoRespuesta; repetido: boolean }> {
   const userId = idDeUsuario(contexto);
   if (userId === null) throw new NoAutenticado(MENSAJES.usuarioNoAutenticado);
@@ -109,7 +111,9 @@ export async function crearPedido(
     if (limites) await asegurarLimitesDePedido(tx, userId, agrupadas, limites);
     const precioDe = await descontarStock(tx, agrupadas, faltaStock, { ausentePrimero: [...porProducto.keys()] });
     for (const l of lineas) if (l.promocionId === null) l.precioAplicado = precioDe.get(l.productoId)!;
-    const total = sumarLineas(lineas.map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })));
+    // Print jobs (issue 21): priced from the current table and each job's options; no stock.
+    const impresiones = await impresionesDelPedido(tx, userId, pedido.impresiones, pedido.formaPago, ritmo, ahora);
+    const total = sumarLineas([...lineas, ...impresiones.lineas].map((l) => ({ cantidad: l.cantidad, precio: l.precioAplicado })));
 
     const [creada] = await tx
       .insert(venta)
@@ -127,7 +131,9 @@ export async function crearPedido(
       .returning({ id: venta.id });
     const ventaId = creada!.id;
     await registrarSalida(tx, { motivo: 'PEDIDO', ventaId, userId }, agrupadas);
-    await tx.insert(detalleVenta).values(lineas.map((l) => ({ ...l, ventaId })));
+    if (lineas.length > 0) await tx.insert(detalleVenta).values(lineas.map((l) => ({ ...l, ventaId })));
+    if (impresiones.lineas.length > 0) await tx.insert(detalleVenta).values(impresiones.lineas.map((l) => ({ ...l, ventaId })));
+    const impresionesListas = await impresiones.registrar(ventaId);
     await registrarEvento(tx, contexto, {
       accion: 'venta.pedido',
       entidadId: ventaId,
@@ -136,11 +142,12 @@ export async function crearPedido(
         conEnvio: pedido.envio === 1,
         total,
         lineas: lineas.map(({ promocionId, ...l }) => (promocionId === null ? l : { ...l, promocionId })),
+        ...(impresiones.lineas.length > 0 ? { impresiones: impresiones.lineas } : {}),
       },
     });
     await avisarDeVenta(tx, ventaId, 'pedido-recibido');
 
-    const respuesta = { id: ventaId, total };
+    const respuesta: PedidoRespuesta = { id: ventaId, total, ...(impresionesListas ? { impresionesListas: impresionesListas.toISOString() } : {}) };
     if (claveIdempotencia) {
       await tx
         .update(pedidoIdempotente)

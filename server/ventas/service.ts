@@ -12,10 +12,11 @@ import type {
   VentaResumen,
 } from '../../domain/venta';
 import { ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
+import type { TrabajoEnDetalle } from '../../domain/impresion';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
-import { detalleVenta, producto, usuario, venta } from '../db/schema';
+import { detalleVenta, producto, trabajoImpresion, usuario, venta } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { devolverStockDeVentas } from '../stock/stock';
 import { agregarLineas } from './lineas';
@@ -56,7 +57,64 @@ export const columnasDetalle = {
     precio: producto.precio,
     imagen: producto.imagen,
   },
+  trabajo: {
+    id: trabajoImpresion.id,
+    nombreArchivo: trabajoImpresion.nombreArchivo,
+    paginas: trabajoImpresion.paginas,
+    carillas: trabajoImpresion.carillas,
+    opciones: trabajoImpresion.opciones,
+    estado: trabajoImpresion.estado,
+    listoEstimado: trabajoImpresion.listoEstimado,
+  },
 };
+
+type FilaDetalle = {
+  id: number;
+  cantidad: number;
+  precioAplicado: number;
+  promocionId: number | null;
+  ventaId: number;
+  venta: { id: number };
+  producto: DetalleVenta['producto'] | null;
+  trabajo: {
+    id: number;
+    nombreArchivo: string;
+    paginas: number;
+    carillas: number | null;
+    opciones: TrabajoEnDetalle['opciones'];
+    estado: TrabajoEnDetalle['estado'];
+    listoEstimado: Date | null;
+  } | null;
+};
+
+/** A line as the API answers it: a product line keeps `producto`, a print line carries `trabajoImpresion` instead. */
+export function aDetalle({ producto: p, trabajo: t, ...linea }: FilaDetalle): DetalleVenta {
+  return {
+    ...linea,
+    ...(p ? { producto: p } : {}),
+    ...(t
+      ? {
+          trabajoImpresion: {
+            id: t.id,
+            nombreArchivo: t.nombreArchivo,
+            paginas: t.paginas,
+            carillas: t.carillas ?? 0,
+            opciones: t.opciones,
+            estado: t.estado,
+            listoEstimado: t.listoEstimado && (t.estado === 'RECIBIDO' || t.estado === 'EN_PROCESO') ? t.listoEstimado.toISOString() : null,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The lines with their product or print job (each line has exactly one). */
+export const seleccionarDetalles = (db: Db) =>
+  db
+    .select(columnasDetalle)
+    .from(detalleVenta)
+    .leftJoin(producto, eq(producto.id, detalleVenta.productoId))
+    .leftJoin(trabajoImpresion, eq(trabajoImpresion.id, detalleVenta.trabajoImpresionId));
 
 /** A sale as the audit trail keeps it: its state, payment, amounts and customer. */
 export async function ventaAuditada(tx: Db, id: number) {
@@ -144,12 +202,8 @@ export async function ventasDeUsuario(db: Db, userId: number): Promise<VentaResu
 }
 
 export async function detallesDeVenta(db: Db, ventaId: number): Promise<DetalleVenta[]> {
-  return db
-    .select(columnasDetalle)
-    .from(detalleVenta)
-    .innerJoin(producto, eq(producto.id, detalleVenta.productoId))
-    .where(eq(detalleVenta.ventaId, ventaId))
-    .orderBy(asc(detalleVenta.id));
+  const filas = await seleccionarDetalles(db).where(eq(detalleVenta.ventaId, ventaId)).orderBy(asc(detalleVenta.id));
+  return filas.map(aDetalle);
 }
 
 export async function obtenerVenta(db: Db, id: number): Promise<Venta> {
