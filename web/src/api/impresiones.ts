@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OpcionesImpresion, TarifaImpresionRespuesta, TrabajoImpresion } from '../../../domain/impresion';
 import { MENSAJE_ERROR_DESCONOCIDO } from '../../../domain/mensaje-error-desconocido';
 import { ApiError, apiFetch, urlApi } from './client';
@@ -8,8 +8,27 @@ import { ApiError, apiFetch, urlApi } from './client';
 
 export const impresionKeys = {
   tarifa: ['tarifaImpresion'] as const,
+  mios: ['impresion', 'mios'] as const,
   trabajo: (id: number) => ['impresion', id] as const,
 };
+
+/** The customer's jobs, newest first: the drafts of /impresiones and the ordered ones of Mis compras. */
+export const misTrabajosQuery = (habilitado: boolean) =>
+  queryOptions({
+    queryKey: impresionKeys.mios,
+    queryFn: () => apiFetch<TrabajoImpresion[]>('impresion'),
+    enabled: habilitado,
+  });
+
+export const useMisTrabajos = (habilitado: boolean) => useQuery(misTrabajosQuery(habilitado));
+
+/** A job the server answered, put in the list of the customer's jobs (new or replacing its old copy). */
+export function ponerEnMisTrabajos(qc: QueryClient, trabajo: TrabajoImpresion) {
+  qc.setQueryData(impresionKeys.trabajo(trabajo.id), trabajo);
+  qc.setQueryData<TrabajoImpresion[]>(impresionKeys.mios, (lista) =>
+    lista ? (lista.some((t) => t.id === trabajo.id) ? lista.map((t) => (t.id === trabajo.id ? trabajo : t)) : [trabajo, ...lista]) : lista,
+  );
+}
 
 export const tarifaQuery = queryOptions({
   queryKey: impresionKeys.tarifa,
@@ -68,7 +87,7 @@ export function useGuardarOpciones() {
   return useMutation({
     mutationFn: ({ id, opciones }: { id: number; opciones: OpcionesImpresion }) =>
       apiFetch<TrabajoImpresion>(`impresion/${id}`, { method: 'PUT', body: { opciones } }),
-    onSuccess: (trabajo) => qc.setQueryData(impresionKeys.trabajo(trabajo.id), trabajo),
+    onSuccess: (trabajo) => ponerEnMisTrabajos(qc, trabajo),
   });
 }
 

@@ -1,13 +1,13 @@
 import { Alert, Button, Center, Container, Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogin, IconShoppingCart } from '@tabler/icons-react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ImpresionCarrito } from '../../../../domain/carrito';
 import type { TrabajoImpresion } from '../../../../domain/impresion';
-import { ApiError, mensajeDeError } from '../../api/client';
-import { impresionKeys, obtenerTrabajo, useTarifaImpresion } from '../../api/impresiones';
+import { mensajeDeError } from '../../api/client';
+import { impresionKeys, ponerEnMisTrabajos, useMisTrabajos, useTarifaImpresion } from '../../api/impresiones';
 import { paths } from '../../app/paths';
 import { useCarrito } from '../../carrito/carrito-context';
 import { useUser } from '../../sesion/usuario-context';
@@ -17,46 +17,32 @@ import { TablaTarifa } from './tabla-tarifa';
 import { TrabajoCard } from './trabajo-card';
 
 /**
- * The jobs this page shows: those in the cart (they come back after a reload) and those uploaded on this
- * visit. Each is read from the server, which says whether it can still be ordered.
+ * The jobs this page shows: the customer's drafts (uploaded, not ordered yet), oldest first, so that they
+ * come back after a reload. A cart line whose job is no longer a draft (ordered in another tab) or is gone
+ * leaves the cart.
  */
 function useTrabajos(habilitado: boolean) {
   const { carrito, despachar } = useCarrito();
   const qc = useQueryClient();
-  const [nuevos, setNuevos] = useState<number[]>([]);
-  const ids = [...new Set([...carrito.impresiones.map((i) => i.id), ...nuevos])];
-  const consultas = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: impresionKeys.trabajo(id),
-      queryFn: () => obtenerTrabajo(id),
-      enabled: habilitado,
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: (intentos: number, e: unknown) => !(e instanceof ApiError && e.status < 500) && intentos < 2,
-    })),
-  });
+  const consulta = useMisTrabajos(habilitado);
+  // Removed on this visit (the server keeps drafts until its cleanup when it cannot delete them).
+  const [quitados, setQuitados] = useState<number[]>([]);
+  const borradores = (consulta.data ?? []).filter((t) => t.estado === 'BORRADOR' && !quitados.includes(t.id)).sort((a, b) => a.id - b.id);
 
-  // A job of the cart that was ordered meanwhile (another tab) or no longer exists leaves the cart.
-  const yaNoSePueden = ids.filter((id, i) => {
-    const c = consultas[i];
-    return (c?.data && c.data.estado !== 'BORRADOR') || (c?.error instanceof ApiError && [403, 404].includes(c.error.status));
-  });
-  const claveYaNo = yaNoSePueden.join(',');
+  const huerfanos = consulta.data ? carrito.impresiones.filter((i) => !borradores.some((t) => t.id === i.id)).map((i) => i.id) : [];
+  const claveHuerfanos = huerfanos.join(',');
   useEffect(() => {
-    if (!claveYaNo) return;
-    for (const id of claveYaNo.split(',').map(Number)) despachar({ tipo: 'eliminarImpresion', trabajoId: id });
-    setNuevos((n) => n.filter((id) => !claveYaNo.split(',').map(Number).includes(id)));
-  }, [claveYaNo, despachar]);
+    if (!claveHuerfanos) return;
+    for (const id of claveHuerfanos.split(',').map(Number)) despachar({ tipo: 'eliminarImpresion', trabajoId: id });
+  }, [claveHuerfanos, despachar]);
 
-  const agregar = (t: TrabajoImpresion) => {
-    qc.setQueryData(impresionKeys.trabajo(t.id), t);
-    setNuevos((n) => [...n, t.id]);
-  };
+  const agregar = (t: TrabajoImpresion) => ponerEnMisTrabajos(qc, t);
   const quitar = (id: number) => {
     despachar({ tipo: 'eliminarImpresion', trabajoId: id });
-    setNuevos((n) => n.filter((x) => x !== id));
+    setQuitados((q) => [...q, id]);
+    void qc.invalidateQueries({ queryKey: impresionKeys.mios });
   };
-  const lista = ids.map((id, i) => ({ id, consulta: consultas[i]! })).filter(({ id }) => !yaNoSePueden.includes(id));
-  return { lista, agregar, quitar };
+  return { consulta, borradores, agregar, quitar };
 }
 
 /** Issue 21: '/impresiones', upload PDFs, choose how each is printed, see the exact price, add it to the cart. */
@@ -64,7 +50,7 @@ export default function ImpresionesPage() {
   const { usuario, cargando } = useUser();
   const tarifa = useTarifaImpresion();
   const { carrito, despachar, abrirPanel } = useCarrito();
-  const { lista, agregar, quitar } = useTrabajos(usuario !== null);
+  const { consulta, borradores, agregar, quitar } = useTrabajos(usuario !== null);
   const [porQuitar, setPorQuitar] = useState<TrabajoImpresion | null>(null);
 
   const alAgregar = (linea: ImpresionCarrito) => {
@@ -80,11 +66,17 @@ export default function ImpresionesPage() {
       {mensajeDeError(tarifa.error, 'No se pudieron cargar los precios de impresión.')}
     </Alert>
   ) : (
-    <Skeleton height={260} radius="md" aria-label="Cargando precios" />
+    <div role="status" aria-label="Cargando precios">
+      <Skeleton height={260} radius="md" />
+    </div>
   );
 
   const deCliente = () => {
-    if (cargando) return <Center py="xl" role="status"><Loader aria-label="Cargando..." /></Center>;
+    if (cargando) return (
+        <Center py="xl" role="status" aria-label="Cargando...">
+          <Loader />
+        </Center>
+      );
     if (!usuario) {
       return (
         <Alert color="blue" title="Iniciá sesión para subir tus archivos" variant="light">
@@ -105,27 +97,33 @@ export default function ImpresionesPage() {
     return (
       <Stack gap="md">
         <SubirPdfs alSubir={agregar} />
-        {lista.length > 0 && (
+        {consulta.isPending && (
+          <div role="status" aria-label="Cargando tus archivos">
+            <Skeleton height={320} radius="md" />
+          </div>
+        )}
+        {consulta.isError && (
+          <Alert color="red" role="alert">
+            {mensajeDeError(consulta.error, 'No se pudieron cargar tus archivos.')}
+          </Alert>
+        )}
+        {borradores.length > 0 && (
           <Stack gap="md" component="section" aria-label="Tus archivos">
             <Title order={2} size="h3">
               Tus archivos
             </Title>
-            {lista.map(({ id, consulta }) =>
-              consulta.data && tarifa.data ? (
+            {borradores.map((t) =>
+              tarifa.data ? (
                 <TrabajoCard
-                  key={id}
-                  trabajo={consulta.data}
+                  key={t.id}
+                  trabajo={t}
                   tarifa={tarifa.data}
-                  enCarrito={carrito.impresiones.find((i) => i.id === id)}
+                  enCarrito={carrito.impresiones.find((i) => i.id === t.id)}
                   alAgregar={alAgregar}
-                  alQuitar={() => setPorQuitar(consulta.data)}
+                  alQuitar={() => setPorQuitar(t)}
                 />
-              ) : consulta.isError ? (
-                <Alert key={id} color="red" role="alert">
-                  {mensajeDeError(consulta.error, 'No se pudo cargar un archivo.')}
-                </Alert>
               ) : (
-                <Skeleton key={id} height={320} radius="md" />
+                <Skeleton key={t.id} height={320} radius="md" />
               ),
             )}
             {carrito.impresiones.length > 0 && (
