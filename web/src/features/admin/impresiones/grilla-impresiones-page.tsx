@@ -218,7 +218,7 @@ export default function GrillaImpresionesPage() {
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAviso(null)}>
-                Cerrar
+                {aviso.whatsapp ? 'Ahora no' : 'Entendido'}
               </Button>
               {aviso.whatsapp && (
                 <Button component="a" href={aviso.whatsapp} target="_blank" rel="noopener noreferrer" color="green" leftSection={<IconBrandWhatsapp size={18} />}>
