@@ -128,7 +128,7 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByRole('dialog', { name: 'Quitar archivo' }).count()).toBe(0);
       await expect.poll(() => tieneFoco(quitar)).toBe(true);
-      await trabajo.getByRole('button', { name: 'Agregar accesible.pdf al carrito' }).click();
+      await trabajo.getByRole('button', { name: 'Agregar al carrito: accesible.pdf' }).click();
       await conCarritoAbierto(s, `/impresiones con una impresión en el carrito a ${ancho} px`);
       await agregarAlCarrito(page, 'regla', 'Regla flexible 30 cm');
       await botonCarrito(page).click();

@@ -88,7 +88,7 @@ describe('online printing (issue 21)', () => {
     await esperarPrecio(page, precioEsperado(tarifa, opcionesFinales));
     await captura(page, 'impresiones-opciones-390');
 
-    await tarjeta(page).getByRole('button', { name: `Agregar ${ARCHIVO.nombre} al carrito` }).click();
+    await tarjeta(page).getByRole('button', { name: `Agregar al carrito: ${ARCHIVO.nombre}` }).click();
     await verTexto(page, 'Impresión agregada al carrito');
     await page.getByRole('button', { name: /^Abrir carrito/ }).click();
     const panel = page.getByRole('dialog', { name: 'Tu carrito' });
@@ -109,6 +109,10 @@ describe('online printing (issue 21)', () => {
     // The owner, at a desk: the job is in the queue; En proceso, Listo (with the WhatsApp notice), Entregado.
     const admin = await sesionAdmin(entorno.navegador, entorno.servidor.url);
     const ap = admin.page;
+    await ap.goto('/impresiones');
+    await visible(ap.getByRole('button', { name: 'Elegir archivos PDF' }));
+    await visible(ap.getByRole('table', { name: 'Precios por carilla' }));
+    await captura(ap, 'impresiones-1280');
     await ap.goto('/Admin');
     await ap.locator('main').getByRole('link', { name: /^Impresiones/ }).click();
     await ap.waitForURL((u) => u.pathname === '/grillaImpresiones');

@@ -97,7 +97,7 @@ export async function metadatosDePromociones(db: Db, publica: string): Promise<M
   };
 }
 
-const PAGINAS_PUBLICAS = [paths.inicio, paths.productos, paths.promociones, paths.dondeEstamos];
+const PAGINAS_PUBLICAS = [paths.inicio, paths.productos, paths.promociones, paths.impresiones, paths.dondeEstamos];
 
 /** Every public page and every product page. */
 export async function sitemap(db: Db, publica: string): Promise<string> {
@@ -132,6 +132,7 @@ const NO_INDEXAR = [
   paths.detallePromocion(''),
   paths.stock,
   paths.grillaSinonimos,
+  paths.grillaImpresiones,
   paths.importarProductos,
   paths.misCompras,
   paths.miCuenta,

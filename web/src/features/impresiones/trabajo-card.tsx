@@ -130,6 +130,7 @@ export function TrabajoCard({ trabajo, tarifa, enCarrito, alAgregar, alQuitar }:
   const precioQueCuenta = confirmado ? trabajo.presupuesto : local;
   const enCarritoAlDia =
     enCarrito !== undefined && confirmado && enCarrito.precio === trabajo.presupuesto.precio && enCarrito.descripcion === describirOpciones(trabajo.opciones);
+  const textoBoton = enCarritoAlDia ? 'En el carrito' : enCarrito ? 'Actualizar en el carrito' : 'Agregar al carrito';
   const colorSinPaginasColor = entrada.color === 'COLOR' && trabajo.paginasColor.length === 0;
 
   return (
@@ -276,9 +277,9 @@ export function TrabajoCard({ trabajo, tarifa, enCarrito, alAgregar, alQuitar }:
           leftSection={<IconShoppingCartPlus size={18} />}
           disabled={!confirmado || enCarritoAlDia}
           onClick={() => alAgregar(lineaDe(trabajo))}
-          aria-label={enCarritoAlDia ? `${trabajo.nombreArchivo} está en el carrito` : `Agregar ${trabajo.nombreArchivo} al carrito`}
+          aria-label={`${textoBoton}: ${trabajo.nombreArchivo}`}
         >
-          {enCarritoAlDia ? 'En el carrito' : enCarrito ? 'Actualizar en el carrito' : 'Agregar al carrito'}
+          {textoBoton}
         </Button>
       </Group>
     </Card>
