@@ -57,6 +57,8 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.detallePromocion(':id'), 'Productos de la promoción'],
   [paths.stock, 'Carga de stock'],
   [paths.grillaSinonimos, 'Sinónimos'],
+  [paths.impresiones, 'Impresiones online'],
+  [paths.grillaImpresiones, 'Impresiones (administración)'],
 ];
 
 const escaparRegex = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
