@@ -12,8 +12,8 @@ export function TablaTarifa({ tarifa }: { tarifa: TarifaImpresion }) {
       <Text size="sm" c="gray.7" mb="sm">
         El tramo se elige por el total de carillas del trabajo (todas las copias). En color, las páginas sin color se cobran como blanco y negro.
       </Text>
-      <Table.ScrollContainer minWidth={440} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Precios por carilla' } }}>
-        <Table striped verticalSpacing="xs" aria-label="Precios por carilla">
+      <Table.ScrollContainer minWidth={380} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Precios por carilla' } }}>
+        <Table striped verticalSpacing="xs" horizontalSpacing={6} fz="sm" aria-label="Precios por carilla">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Cantidad</Table.Th>
