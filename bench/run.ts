@@ -14,6 +14,7 @@ import { describirFallo, medirRelevancia, type Relevancia } from '../server/test
 import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, TAMANO, urlsDeFiltro, verificarStock } from './datos';
 import { crearRespaldo } from '../server/operacion/respaldo';
 import { iniciarBase, iniciarTienda, RAIZ, type Proceso } from './procesos';
+import { medirImpresion } from './impresion';
 import { construirSiHaceFalta, lanzarChromium, lighthouse, pesarPaginas, type Lighthouse, type PesoPagina } from './web';
 
 const entero = (nombre: string, porDefecto: number) => {
@@ -29,7 +30,9 @@ const CONEXIONES_PAGINAS = entero('BENCH_CONEXIONES_PAGINAS', 4);
 const SIN_WEB = process.env.BENCH_WEB === '0';
 const SIN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE === '0';
 const COMPARAR = process.env.BENCH_COMPARAR !== '0';
-// BENCH_SOLO=pedido,xlsx: only these groups of rows (the baseline always): lecturas, promociones, paginas, pedido, grilla, xlsx, metricas, respaldo, web.
+// BENCH_SOLO=pedido,xlsx: only these groups of rows (the baseline always): lecturas, promociones, paginas, pedido, grilla, xlsx, metricas, respaldo, web, importacion, impresion.
+// BENCH_PAGINAS_PDF: pages of the print row's PDF (100; the issue's target is for 100).
+const BENCH_PAGINAS_PDF = entero('BENCH_PAGINAS_PDF', 100);
 const SOLO = process.env.BENCH_SOLO ? new Set(process.env.BENCH_SOLO.split(',').map((g) => g.trim())) : undefined;
 const solo = (grupo: string) => !SOLO || SOLO.has(grupo);
 // BENCH_ANTES=/dir: another checkout (with node_modules) whose server is measured first on the same data, rows ", antes".
@@ -462,6 +465,13 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
 
     if (conWeb && !SIN_WEB && solo('web')) await medirWeb(url, primero);
     if (solo('importacion')) await importacion(nombreMotor, url, cookieAdmin);
+    if (solo('impresion')) {
+      const nombre = 'impresiones: PDF de 100 páginas leído en el worker, con el catálogo respondiendo';
+      const r = await medirImpresion(url, cookieCliente, BENCH_PAGINAS_PDF);
+      if (!r.ok) process.exitCode = 1;
+      filas.push({ motor: nombreMotor, nombre, conexiones: 1, nota: r.nota });
+      log(nombreMotor, nombre, r.nota);
+    }
 
     await tienda.detener();
     tienda = undefined;

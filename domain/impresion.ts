@@ -533,6 +533,8 @@ export function telefonoParaWhatsapp(telefono: string | null | undefined): strin
 // Cambios (additive changes after the first commit):
 // - errorDeFormaDelRango (a range's error of form, without the file).
 // - telefonoParaWhatsapp (the LISTO WhatsApp link's number).
+// - domain/informe.ts: resumenInformeSchema.impresiones { trabajos, importe } (the dashboard's print group).
+// - domain/titulos.ts: titles of paths.impresiones ('Impresiones online') and paths.grillaImpresiones ('Impresiones').
 // - MENSAJES_IMPRESION.archivoBorrado (GET archivo/miniatura after the cleanup: 404).
 // - GET /api/impresion: the customer's own jobs (array of trabajoImpresionSchema).
 // - MENSAJES_IMPRESION.lineaDeImpresionNoEditable (the admin edits a print line of a sale: 409).

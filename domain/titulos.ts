@@ -58,7 +58,7 @@ const TITULOS: Array<[patron: string, titulo: string | ((id: string) => string)]
   [paths.stock, 'Carga de stock'],
   [paths.grillaSinonimos, 'Sinónimos'],
   [paths.impresiones, 'Impresiones online'],
-  [paths.grillaImpresiones, 'Impresiones (administración)'],
+  [paths.grillaImpresiones, 'Impresiones'],
 ];
 
 const escaparRegex = (texto: string) => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -12,7 +12,7 @@ import { MENSAJES } from '../../domain/mensajes';
 import { buildApp } from '../app';
 import { persona } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
-import { crearProducto, crearUsuario, crearVentaDirecta } from '../test/fabricas';
+import { crearProducto, crearTrabajoImpresion, crearUsuario, crearVentaDirecta } from '../test/fabricas';
 import { ACCESOS, type Acceso } from './acceso';
 import { variantesDeRuta } from '../test/variantes-de-ruta';
 
@@ -21,6 +21,7 @@ interface Datos {
   personaId: number;
   domicilioId: number;
   ventaId: number;
+  trabajoId: number;
 }
 
 /** Every 'propio' route: the URL of the customer's own record (and a body, for writes). */
@@ -47,6 +48,10 @@ const RUTAS_PROPIAS: Record<string, ReglaPropio> = {
   // The sale named in the body must be the caller's own.
   'POST /api/mercadoPago/createPreference': { url: () => '/api/mercadoPago/createPreference', cuerpo: (d) => ({ id: d.ventaId }) },
   'GET /api/mercadoPago/estado/{ventaId}': { url: (d) => `/api/mercadoPago/estado/${d.ventaId}` },
+  // A print job (issue 21) and its files: the owner's or an admin's.
+  'GET /api/impresion/{id}': { url: (d) => `/api/impresion/${d.trabajoId}` },
+  'GET /api/impresion/{id}/archivo': { url: (d) => `/api/impresion/${d.trabajoId}/archivo` },
+  'GET /api/impresion/{id}/miniatura': { url: (d) => `/api/impresion/${d.trabajoId}/miniatura` },
 };
 
 interface Operacion {
@@ -87,7 +92,8 @@ beforeAll(async () => {
   const p = await crearProducto(t.db, { stock: 10 });
   const venta = await crearVentaDirecta(t.db, { userId: cliente.id, lineas: [{ productoId: p.id, cantidad: 1, precio: p.precio }] });
   const [fila] = await t.db.select({ domicilioId: persona.domicilioId }).from(persona).where(eq(persona.id, cliente.personaId!));
-  datos = { clienteId: cliente.id, personaId: cliente.personaId!, domicilioId: fila!.domicilioId!, ventaId: venta.id };
+  const trabajo = await crearTrabajoImpresion(t.db, { userId: cliente.id });
+  datos = { clienteId: cliente.id, personaId: cliente.personaId!, domicilioId: fila!.domicilioId!, ventaId: venta.id, trabajoId: trabajo.id };
   cookies.admin = await t.cookieDe(admin.usuario, admin.clave);
   cookies.cliente = await t.cookieDe(cliente.usuario, cliente.clave);
   cookies.otro = await t.cookieDe(otro.usuario, otro.clave);

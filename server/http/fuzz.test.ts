@@ -11,7 +11,8 @@ import { MENSAJES_RECUPERACION } from '../../domain/recuperar-clave';
 import { MENSAJES_SEGUNDO_FACTOR } from '../../domain/segundo-factor';
 import { schema } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
-import { crearCategoria, crearProducto, crearPromocion, crearUsuario, crearVenta } from '../test/fabricas';
+import { TARIFA_DEMO, type OpcionesImpresion } from '../../domain/impresion';
+import { crearCategoria, crearProducto, crearPromocion, crearTrabajoImpresion, crearUsuario, crearVenta } from '../test/fabricas';
 import { imagenDePrueba, multipart } from '../test/multipart';
 
 const EXCLUIDAS = new Set(['sesion', 'intento_login']);
@@ -41,6 +42,7 @@ const ids = {
   codigo: '',
   marca: '',
   sinonimo: 0,
+  trabajo: 0,
 };
 
 /** The rows of a raw statement (PGlite and node-postgres answer the same `rows`). */
@@ -98,6 +100,8 @@ beforeAll(async () => {
     codigo: libre.codigo,
     marca: libre.marca,
     sinonimo: sinonimo!.id,
+    // Its options are the template's: a body that still parses stores nothing new.
+    trabajo: (await crearTrabajoImpresion(t.db, { userId: cliente.id, paginas: 4, opciones: opcionesDelTrabajo() })).id,
   });
   // The order's messages go out before the first digest: the sender must not change a row mid-fuzz.
   await t.app.correo.enviarPendientes();
@@ -139,6 +143,8 @@ const producto = () => ({
   descripcion: 'Goma de borrar',
   categoria: { id: ids.categoria },
 });
+
+const opcionesDelTrabajo = (): OpcionesImpresion => ({ copias: 2, paginas: '1-4', color: 'COLOR', dobleFaz: true, papel: 'OFICIO', terminacion: 'ABROCHADO' });
 
 const PLANTILLAS: Record<string, Plantilla> = {
   'POST /api/auth/login': { cuerpo: () => ({ usuario: usuarios.cliente, clave: 'una-clave-cualquiera' }) },
@@ -205,6 +211,15 @@ const PLANTILLAS: Record<string, Plantilla> = {
   'POST /api/sinonimo': { cuerpo: () => ({ termino: 'fuzzpalabra', equivalente: 'goma' }) },
   'PUT /api/sinonimo/:id': { params: () => ({ id: ids.sinonimo }), cuerpo: () => ({ id: ids.sinonimo, termino: 'fuzzpalabra', equivalente: 'goma' }) },
   'DELETE /api/sinonimo/:id': { params: () => ({ id: ids.sinonimo }) },
+  // Online printing (issue 21). The upload is a multipart PDF: impresiones.test.ts sends real ones.
+  'POST /api/impresion': { tipo: 'multipart' },
+  'PUT /api/impresion/:id': {
+    params: () => ({ id: ids.trabajo }),
+    cuerpo: () => ({ opciones: opcionesDelTrabajo() }),
+  },
+  // A BORRADOR job cannot move: a request that got through would be a 409.
+  'PUT /api/impresion/:id/estado': { params: () => ({ id: ids.trabajo }), cuerpo: () => ({ estado: 'EN_PROCESO' }) },
+  'PUT /api/tarifaImpresion': { cuerpo: () => structuredClone(TARIFA_DEMO) as unknown as Cuerpo },
   // A spreadsheet is a multipart upload: every JSON body here is the wrong kind of body.
   'POST /api/producto/importacion': {},
   'POST /api/producto/importacion/:token/confirmar': { params: () => ({ token: 'v'.repeat(32) }) },
@@ -391,6 +406,8 @@ describe('fuzz: malformed requests on every write route', () => {
     for (const clave of claves) {
       // Its valid body is a spreadsheet upload, not JSON: catalogo-masivo.test.ts sends real ones.
       if (clave === 'POST /api/producto/importacion') continue;
+      // Its valid body is a PDF: impresiones.test.ts sends real ones (a PNG here is rightly refused).
+      if (clave === 'POST /api/impresion') continue;
       const p = PLANTILLAS[clave]!;
       const [method, url] = clave.split(' ') as [string, string];
       const cuerpo =

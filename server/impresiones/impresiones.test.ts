@@ -3,6 +3,7 @@
 // print line, the queue's state machine, the price table, the reports and the cleanup.
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES_IMPRESION as M, TARIFA_DEMO, type TrabajoImpresion } from '../../domain/impresion';
 import { hoyMendoza } from '../../domain/fechas';
@@ -12,6 +13,9 @@ import { crearProducto, crearUsuario } from '../test/fabricas';
 import { multipart } from '../test/multipart';
 import { A4, CARTA, OFICIO, pdfDaniado, pdfDePrueba, pdfProtegido } from '../test/pdfs-de-prueba';
 import { estadoProducto } from '../test/stock-de-prueba';
+import { registrarPago } from '../pagos/service';
+import { vencerPedidosEnEfectivo } from '../pagos/vencimiento';
+import { ROTULO_IMPRESIONES } from '../informes/cierre-xlsx';
 import { limpiarImpresiones } from './limpieza';
 
 let t: AppDePrueba;
@@ -157,7 +161,7 @@ describe('PUT /api/impresion/:id: options and the server price', () => {
       method: 'PUT',
       url: `/api/impresion/${trabajo.id}`,
       headers: { cookie: cookieCliente },
-      payload: { ...r.json(), opciones: { ...r.json().opciones, terminacion: 'NINGUNA' } },
+      payload: { ...r.json<TrabajoImpresion>(), opciones: { ...r.json<TrabajoImpresion>().opciones, terminacion: 'NINGUNA' } },
     });
     expect(devuelto.statusCode, devuelto.body).toBe(200);
     expect(devuelto.json().presupuesto.precio).toBe(1680);
@@ -272,6 +276,72 @@ describe('ordering a print job and the queue', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().impresiones.trabajos).toBeGreaterThanOrEqual(2);
     expect(r.json().topPorUnidades.every((p: { productoId: number }) => p.productoId !== 0)).toBe(true);
+    // The cash closing's workbook: a row of its own on Resumen, and each job among the lines.
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/cierre-caja/exportar?desde=${hoy}&hasta=${hoy}`, headers: { cookie: cookieAdmin } });
+    expect(xlsx.statusCode).toBe(200);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    let grupo: ExcelJS.CellValue[] | undefined;
+    libro.getWorksheet('Resumen')!.eachRow((row) => {
+      if (row.getCell(1).value === ROTULO_IMPRESIONES) grupo = [2, 5].map((c) => row.getCell(c).value);
+    });
+    expect(grupo).toEqual([r.json().impresiones.trabajos, r.json().impresiones.importe]);
+  });
+});
+
+describe('the order decides the job: payment, expiry, a race', () => {
+  it('a Mercado Pago payment approved puts the job in the queue; the Mercado Pago preference charges the print line', async () => {
+    const trabajo = await subido(pdfDePrueba(3));
+    const pedido = await pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'MERCADOPAGO', envio: 0 });
+    const ventaId: number = pedido.json().id;
+    const preferencia = await t.app.inject({ method: 'POST', url: '/api/mercadoPago/createPreference', headers: { cookie: cookieCliente }, payload: { id: ventaId } });
+    expect(preferencia.statusCode, preferencia.body).toBe(200);
+    const r = await registrarPago(t.db, { id: `pago-${ventaId}`, status: 'approved', external_reference: String(ventaId), transaction_amount: 120, currency_id: 'ARS', date_last_updated: null });
+    expect(r.tipo).toBe('registrado');
+    const [fila] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, trabajo.id));
+    expect(fila!.estado).toBe('RECIBIDO');
+    expect(fila!.listoEstimado!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('an expired cash order cancels its job', async () => {
+    const trabajo = await subido(pdfDePrueba(1));
+    const pedido = await pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 });
+    expect(pedido.statusCode).toBe(201);
+    const vencidas = await vencerPedidosEnEfectivo(t.db, { horas: 72, ahora: new Date(Date.now() + 73 * 3_600_000) });
+    expect(vencidas).toContain(pedido.json().id);
+    const [fila] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, trabajo.id));
+    expect(fila!.estado).toBe('CANCELADO');
+  });
+
+  it("the admin's sale form: a print line is not edited (409); removing it cancels the job and moves no stock", async () => {
+    const trabajo = await subido(pdfDePrueba(2));
+    const pedido = await pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 });
+    const [linea] = await t.db.select().from(detalleVenta).where(eq(detalleVenta.trabajoImpresionId, trabajo.id));
+    const producto = await crearProducto(t.db, { stock: 5 });
+    const editar = await t.app.inject({
+      method: 'PUT',
+      url: `/api/detalleVenta/${linea!.id}`,
+      headers: { cookie: cookieAdmin },
+      payload: { cantidad: 2, producto: { id: producto.id }, venta: { id: pedido.json().id } },
+    });
+    expect([editar.statusCode, editar.json().message]).toEqual([409, M.lineaDeImpresionNoEditable]);
+    expect(await estadoProducto(t.db, producto.id)).toEqual({ stock: 5, cantidadVendida: 0, sumaMovimientos: 5 });
+    const borrar = await t.app.inject({ method: 'DELETE', url: `/api/detalleVenta/${linea!.id}`, headers: { cookie: cookieAdmin } });
+    expect(borrar.statusCode, borrar.body).toBeLessThan(300);
+    const [fila] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, trabajo.id));
+    expect(fila!.estado).toBe('CANCELADO');
+    const venta = await t.app.inject({ method: 'GET', url: `/api/venta/${pedido.json().id}`, headers: { cookie: cookieAdmin } });
+    expect([venta.json().total, venta.json().detalleVentas]).toEqual([0, []]);
+  });
+
+  it('two orders of one job at once: one success, one 409', async () => {
+    const trabajo = await subido(pdfDePrueba(1));
+    const [a, b] = await Promise.all([
+      pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 }),
+      pedir({ impresiones: [{ trabajoId: trabajo.id }], formaPago: 'EFECTIVO', envio: 0 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(detalleVenta).where(eq(detalleVenta.trabajoImpresionId, trabajo.id))).toHaveLength(1);
   });
 });
 

@@ -37,6 +37,8 @@ interface Hilo {
   worker: Worker;
   actual?: Pendiente;
   ocioso?: NodeJS.Timeout;
+  /** The current file's time limit. */
+  limite?: NodeJS.Timeout;
 }
 
 export interface OpcionesPoolPdf {
@@ -44,6 +46,11 @@ export interface OpcionesPoolPdf {
   maximo?: number;
   /** An idle worker ends after this long (its WASM heap costs memory). */
   ociosoMs?: number;
+  /**
+   * A file still being read after this long is a broken or hostile one (a PDF can make a reader loop):
+   * its worker is ended and the file refused as damaged. 500 real pages take a few seconds here.
+   */
+  limiteMs?: number;
   archivo?: string;
   log?: FastifyBaseLogger;
 }
@@ -51,6 +58,7 @@ export interface OpcionesPoolPdf {
 export class PoolPdf {
   private readonly maximo: number;
   private readonly ociosoMs: number;
+  private readonly limiteMs: number;
   private readonly archivo: string;
   private readonly log: FastifyBaseLogger | undefined;
   private readonly hilos = new Set<Hilo>();
@@ -61,6 +69,7 @@ export class PoolPdf {
   constructor(opciones: OpcionesPoolPdf = {}) {
     this.maximo = opciones.maximo ?? Math.max(1, Math.min(2, os.availableParallelism()));
     this.ociosoMs = opciones.ociosoMs ?? 60_000;
+    this.limiteMs = opciones.limiteMs ?? 60_000;
     this.archivo = opciones.archivo ?? ARCHIVO_WORKER_PDF;
     this.log = opciones.log;
   }
@@ -103,6 +112,8 @@ export class PoolPdf {
       const pendiente = this.cola.shift()!;
       clearTimeout(hilo.ocioso);
       hilo.actual = pendiente;
+      hilo.limite = setTimeout(() => this.pasadoDeTiempo(hilo, pendiente), this.limiteMs);
+      hilo.limite.unref();
       hilo.worker.postMessage(pendiente.mensaje);
     }
   }
@@ -116,6 +127,7 @@ export class PoolPdf {
       const pendiente = hilo.actual;
       if (!pendiente || pendiente.mensaje.id !== mensaje.id) return;
       hilo.actual = undefined;
+      clearTimeout(hilo.limite);
       if ('error' in mensaje) {
         this.log?.error({ detalle: mensaje.error }, 'la lectura del PDF falló en el worker');
         pendiente.rechazar(new NoDisponible(MENSAJES_IMPRESION.lecturaNoDisponible));
@@ -128,6 +140,7 @@ export class PoolPdf {
     const caido = (causa: unknown) => {
       if (!this.hilos.delete(hilo)) return;
       clearTimeout(hilo.ocioso);
+      clearTimeout(hilo.limite);
       if (hilo.actual) {
         this.log?.error({ err: causa }, 'el worker de PDF terminó con un archivo a medias');
         hilo.actual.rechazar(new NoDisponible(MENSAJES_IMPRESION.lecturaNoDisponible));
@@ -138,6 +151,18 @@ export class PoolPdf {
     worker.on('error', caido);
     worker.on('exit', caido);
     return hilo;
+  }
+
+  /** The file took too long: refused as damaged, and its worker (maybe stuck in a loop) ended. */
+  private pasadoDeTiempo(hilo: Hilo, pendiente: Pendiente) {
+    if (hilo.actual !== pendiente) return;
+    hilo.actual = undefined;
+    this.hilos.delete(hilo);
+    clearTimeout(hilo.ocioso);
+    this.log?.warn({ archivo: pendiente.mensaje.archivo, ms: this.limiteMs }, 'lectura de PDF demasiado larga: se corta');
+    pendiente.resolver({ ok: false, motivo: 'daniado' });
+    void hilo.worker.terminate();
+    this.repartir();
   }
 
   private alQuedarOcioso(hilo: Hilo) {

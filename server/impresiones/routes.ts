@@ -42,14 +42,14 @@ const disposicion = (nombre: string) =>
 export async function impresionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** A job's stored file or thumbnail: the owner's or an admin's, private, never stored by a cache. */
+  /** A job's stored file or thumbnail: the owner's or an admin's, never stored by a cache. */
   async function enviarArchivoDe(reply: FastifyReply, fila: FilaTrabajo, cual: 'archivo' | 'miniatura') {
     if (fila.archivoBorrado) throw new NoEncontrado(M.archivoBorrado);
     const ruta = cual === 'archivo' ? rutaDelArchivo(app.impresiones.limites.dir, fila.archivo) : rutaDeLaMiniatura(app.impresiones.limites.dir, fila.archivo);
     const datos = await fs.stat(ruta).catch(() => null);
     if (!datos) throw new NoEncontrado(M.archivoBorrado);
+    // Cache-Control: no-store comes with every answer of a route that needs a session (server/auth/plugin.ts).
     reply
-      .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; plugin-types application/pdf")
       .header('Content-Length', datos.size)

@@ -141,6 +141,9 @@ export async function trabajosDeUsuario(db: Db, userId: number): Promise<Trabajo
   return filas.map((f) => aRespuesta(f, tarifa));
 }
 
+const mismasOpciones = (a: OpcionesImpresion, b: OpcionesImpresion) =>
+  a.copias === b.copias && a.paginas === b.paginas && a.color === b.color && a.dobleFaz === b.dobleFaz && a.papel === b.papel && a.terminacion === b.terminacion;
+
 /** A job its owner (or an admin) may see: another customer's is a 403, a missing one a 404. */
 export async function trabajoVisible(db: Db, id: number, usuario: { id: number; rol: string }): Promise<FilaTrabajo> {
   const [fila] = await db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, id));
@@ -170,6 +173,8 @@ export async function cambiarOpciones(db: Db, id: number, usuario: { id: number;
       if (error instanceof OpcionesDeImpresionInvalidas) throw new Invalido(error.errores.join(' '), error.errores.map((mensaje) => ({ campo: 'opciones', mensaje })));
       throw error;
     }
+    // The same options again (a form sent twice): nothing to write.
+    if (mismasOpciones(fila.opciones, opciones)) return aRespuesta(fila, tarifa);
     const [nueva] = await tx.update(trabajoImpresion).set({ opciones, actualizado: new Date() }).where(eq(trabajoImpresion.id, id)).returning();
     return aRespuesta(nueva!, tarifa);
   });

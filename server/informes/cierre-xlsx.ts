@@ -10,10 +10,12 @@ import { ESTADO_COBRO_LABEL, estadoDeCobro } from '../../domain/cierre';
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../domain/enums';
 import { diaLegible, horaLocalMendoza } from '../../domain/fechas';
 import { subtotalLinea } from '../../domain/money';
-import { filasDe, totalesDelCierre, ventasDe, type DatosDelCierre, type FilasDelCierre } from './cierre';
+import { filasDe, impresionesDelCierre, totalesDelCierre, ventasDe, type DatosDelCierre, type FilasDelCierre } from './cierre';
 
 /** The Resumen sheet's row of the sales left out of the totals: how many, and their amount. */
 export const ROTULO_NO_COBRADAS = 'No cobradas (pago rechazado o vencido)';
+/** The Resumen sheet's row of the print jobs (included in the totals). */
+export const ROTULO_IMPRESIONES = 'Impresiones (trabajos; incluidas en el total)';
 /** ARS with two decimals; Excel shows the separators of the reader's locale. */
 export const FORMATO_ARS = '"$" #,##0.00';
 const FORMATO_FECHA_HORA = 'dd/mm/yyyy hh:mm';
@@ -93,6 +95,10 @@ function escribirResumen(libro: ExcelJS.stream.xlsx.WorkbookWriter, datos: Filas
     fila([FORMA_PAGO_LABEL[forma], s.cantidad, s.cobrado.pesos, s.pendiente.pesos, s.total.pesos]);
   }
   fila(['Total', general.cantidad, general.cobrado.pesos, general.pendiente.pesos, general.total.pesos], { bold: true });
+  // Print jobs (issue 21) as their own group: already in the totals above, counted here apart.
+  const impresiones = impresionesDelCierre(datos);
+  fila([]);
+  fila([ROTULO_IMPRESIONES, impresiones.trabajos, null, null, impresiones.importe.pesos]);
   // Apart, and in no total: rejected or expired payments (estadoDeCobro, domain/cierre.ts).
   fila([]);
   fila([ROTULO_NO_COBRADAS, noCobradas.cantidad, noCobradas.total.pesos]);

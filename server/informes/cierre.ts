@@ -100,3 +100,19 @@ export function totalesDelCierre(ventas: Iterable<VentaDelCierre>) {
   }
   return { general, porForma, noCobradas };
 }
+
+/**
+ * The print jobs (issue 21) of the range as a group of their own: how many and what they were charged,
+ * in the sales the totals count (a sale not collected leaves its jobs out too).
+ */
+export function impresionesDelCierre(filas: FilasDelCierre): { trabajos: number; importe: SumaDeDinero } {
+  const fuera = new Set<number>();
+  for (const v of ventasDe(filas)) if (estadoDeCobro(v) === 'NO_COBRADO') fuera.add(v.id);
+  const grupo = { trabajos: 0, importe: new SumaDeDinero() };
+  for (const l of lineasDe(filas)) {
+    if (l.productoId !== PRODUCTO_ID_IMPRESION || fuera.has(l.ventaId)) continue;
+    grupo.trabajos += l.cantidad;
+    grupo.importe.sumarLinea(l.cantidad, l.precioAplicado);
+  }
+  return grupo;
+}

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { detalleVenta, producto, trabajoImpresion, usuario, venta } from '../db/schema';
 import { Invalido } from '../errors';
 import { condicionFechas } from '../ventas/service';
-import { CODIGO_IMPRESION, PRODUCTO_ID_IMPRESION, lineasDe, totalesDelCierre, ventasDe } from './cierre';
+import { CODIGO_IMPRESION, PRODUCTO_ID_IMPRESION, impresionesDelCierre, lineasDe, totalesDelCierre, ventasDe } from './cierre';
 import { filasDeColumnas, type CierreCompacto } from './cierre-compacto';
 
 interface FilaVenta {
@@ -124,14 +124,9 @@ export async function resumenInforme(db: Db, desde: string, hasta: string): Prom
 
   const productos = new Map<number, { productoId: number; denominacion: string; unidades: number; importe: SumaDeDinero }>();
   // Print jobs (issue 21) are a group of their own, not a product.
-  const impresiones = { trabajos: 0, importe: new SumaDeDinero() };
+  const impresiones = impresionesDelCierre(datos);
   for (const l of lineasDe(datos)) {
-    if (fuera.has(l.ventaId)) continue;
-    if (l.productoId === PRODUCTO_ID_IMPRESION) {
-      impresiones.trabajos += l.cantidad;
-      impresiones.importe.sumarLinea(l.cantidad, l.precioAplicado);
-      continue;
-    }
+    if (fuera.has(l.ventaId) || l.productoId === PRODUCTO_ID_IMPRESION) continue;
     const actual = productos.get(l.productoId) ?? { productoId: l.productoId, denominacion: l.denominacion, unidades: 0, importe: new SumaDeDinero() };
     actual.unidades += l.cantidad;
     actual.importe.sumarLinea(l.cantidad, l.precioAplicado);

@@ -1,5 +1,6 @@
 // Test data with overrides, shared by the API and browser tests.
 import type { EstadoPago, EstadoVenta, FormaPago, Rol } from '../../domain/enums';
+import type { OpcionesImpresion } from '../../domain/impresion';
 import { calcularPrecio, totalVenta } from '../../domain/money';
 import { busquedaDeProducto } from '../../domain/texto';
 import { hashearClave } from '../auth/claves';
@@ -13,6 +14,7 @@ import {
   persona,
   producto,
   promocion,
+  trabajoImpresion,
   usuario,
   venta,
 } from '../db/schema';
@@ -159,3 +161,22 @@ export const crearVentaDirecta = (
     formaPago: datos.formaPago ?? 'EFECTIVO',
     lineas: datos.lineas.map((l) => ({ productoId: l.productoId, cantidad: l.cantidad, precioAplicado: l.precio })),
   });
+
+/** A print job's row (BORRADOR, A4, black and white) without a file on disk: for access and fuzz tables. */
+export async function crearTrabajoImpresion(db: Db, datos: { userId: number; paginas?: number; opciones?: OpcionesImpresion }) {
+  const n = siguiente();
+  const [creado] = await db
+    .insert(trabajoImpresion)
+    .values({
+      userId: datos.userId,
+      nombreArchivo: `trabajo-${n}.pdf`,
+      archivo: `prueba-${n}-${Date.now()}.pdf`,
+      bytes: 1000,
+      paginas: datos.paginas ?? 2,
+      tamanioPagina: 'A4',
+      paginasColor: [],
+      opciones: datos.opciones ?? { copias: 1, paginas: '', color: 'BN', dobleFaz: false, papel: 'A4', terminacion: 'NINGUNA' },
+    })
+    .returning();
+  return creado!;
+}
