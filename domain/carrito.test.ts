@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   CARRITO_VACIO,
+  carritoGuardado,
   carritoReducer,
+  carritoVacio,
   conciliarCarrito,
+  conciliarImpresiones,
   lineasDePedido,
   mensajeRechazo,
   precioOriginalDe,
@@ -13,6 +16,7 @@ import {
   unidadesQueFaltan,
   totalItems,
   type Carrito,
+  type ImpresionCarrito,
   type ProductoCarrito,
   type PromocionCarrito,
 } from './carrito';
@@ -187,5 +191,104 @@ describe('a school list in the cart (issue 20)', () => {
     expect(aplicar(c, { tipo: 'agregarProducto', producto: producto(2) }).listaEscolarId).toBe(9);
     expect(conciliarCarrito(c, new Map([[1, p]]), [], formatearPrecio).carrito.listaEscolarId).toBe(9);
     expect(conciliarCarrito(c, new Map([[1, null]]), [], formatearPrecio).carrito).toEqual(CARRITO_VACIO);
+  });
+});
+
+const impresion = (id: number, over: Partial<ImpresionCarrito> = {}): ImpresionCarrito => ({
+  id,
+  nombreArchivo: `apunte-${id}.pdf`,
+  descripcion: '1 copia · B/N · Simple faz · A4',
+  precio: 1234.5,
+  ...over,
+});
+
+describe('print jobs in the cart (issue 21)', () => {
+  it('adds a job as its own line beside products and promotions, once per job: adding it again replaces its options and price', () => {
+    const c = aplicar(
+      CARRITO_VACIO,
+      { tipo: 'agregarProducto', producto: producto(1) },
+      { tipo: 'agregarPromocion', promocion: promo() },
+      { tipo: 'agregarImpresion', impresion: impresion(7) },
+      { tipo: 'agregarImpresion', impresion: impresion(8, { precio: 300 }) },
+      { tipo: 'agregarImpresion', impresion: impresion(7, { descripcion: '2 copias · Color · Doble faz · A4', precio: 2469 }) },
+    );
+    expect(c.impresiones).toEqual([impresion(7, { descripcion: '2 copias · Color · Doble faz · A4', precio: 2469 }), impresion(8, { precio: 300 })]);
+    expect(c.productos).toHaveLength(1);
+    expect(c.promociones).toHaveLength(1);
+  });
+
+  it('needs no stock: a job is never refused and does not count against any product', () => {
+    const p = producto(1, { stock: 1 });
+    const c = aplicar(CARRITO_VACIO, { tipo: 'agregarImpresion', impresion: impresion(1) }, { tipo: 'agregarProducto', producto: p });
+    expect(c.productos[0]?.cantidad).toBe(1);
+    expect(unidadesQueFaltan(c, p)).toBe(0);
+  });
+
+  it('totals each job at its price to the cent, beside products and bundles, and counts it as one item', () => {
+    const c = aplicar(
+      CARRITO_VACIO,
+      { tipo: 'agregarProducto', producto: producto(1, { precio: 100.1 }) },
+      { tipo: 'agregarPromocion', promocion: promo() },
+      { tipo: 'agregarImpresion', impresion: impresion(1, { precio: 1234.5 }) },
+      { tipo: 'agregarImpresion', impresion: impresion(2, { precio: 0.2 }) },
+    );
+    // 100.10 + 250 (the bundle) + 1234.50 + 0.20
+    expect(totalCarrito(c)).toBe(1584.8);
+    expect(totalItems(c)).toBe(1 + 3 + 2);
+  });
+
+  it('removes a job, and a cart with only jobs is not empty until the last one goes', () => {
+    let c = aplicar(CARRITO_VACIO, { tipo: 'agregarImpresion', impresion: impresion(1) }, { tipo: 'agregarImpresion', impresion: impresion(2) });
+    expect(carritoVacio(c)).toBe(false);
+    c = carritoReducer(c, { tipo: 'eliminarImpresion', trabajoId: 1 });
+    expect(c.impresiones.map((i) => i.id)).toEqual([2]);
+    c = carritoReducer(c, { tipo: 'eliminarImpresion', trabajoId: 2 });
+    expect(carritoVacio(c)).toBe(true);
+    expect(totalCarrito(c)).toBe(0);
+  });
+
+  it('sends the jobs to the order by id only', () => {
+    const c = aplicar(CARRITO_VACIO, { tipo: 'agregarProducto', producto: producto(3) }, { tipo: 'agregarImpresion', impresion: impresion(5) });
+    expect(lineasDePedido(c)).toEqual({ lineas: [{ productoId: 3, cantidad: 1 }], promociones: [], impresiones: [{ trabajoId: 5 }] });
+  });
+
+  it('clearing the cart drops the jobs too', () => {
+    const c = aplicar(CARRITO_VACIO, { tipo: 'agregarImpresion', impresion: impresion(5) }, { tipo: 'vaciar' });
+    expect(c).toEqual(CARRITO_VACIO);
+  });
+
+  it('reads back a cart saved before print jobs existed, and refuses what is not a cart', () => {
+    expect(carritoGuardado({ productos: [{ producto: producto(1), cantidad: 2 }], promociones: [] })).toEqual({
+      productos: [{ producto: producto(1), cantidad: 2 }],
+      promociones: [],
+      impresiones: [],
+    });
+    expect(carritoGuardado({ productos: [], promociones: [], impresiones: [impresion(1)] })?.impresiones).toEqual([impresion(1)]);
+    expect(carritoGuardado(null)).toBeNull();
+    expect(carritoGuardado({ productos: 'x' })).toBeNull();
+  });
+
+  it('the product check before ordering leaves the jobs alone', () => {
+    const c = aplicar(CARRITO_VACIO, { tipo: 'agregarProducto', producto: producto(1) }, { tipo: 'agregarImpresion', impresion: impresion(9) });
+    const r = conciliarCarrito(c, new Map([[1, producto(1)]]), [], formatearPrecio);
+    expect(r.carrito.impresiones).toEqual([impresion(9)]);
+    expect(r.cambios).toEqual([]);
+  });
+
+  it("the jobs' check takes the server's current price and drops the jobs that can no longer be ordered, saying so", () => {
+    const r = conciliarImpresiones(
+      [impresion(1, { precio: 100 }), impresion(2), impresion(3)],
+      new Map<number, { precio: number } | null>([
+        [1, { precio: 150 }],
+        [2, { precio: 1234.5 }],
+        [3, null],
+      ]),
+      formatearPrecio,
+    );
+    expect(r.impresiones).toEqual([impresion(1, { precio: 150 }), impresion(2)]);
+    expect(r.cambios).toEqual([
+      `El precio de la impresión de apunte-1.pdf cambió de ${formatearPrecio(100)} a ${formatearPrecio(150)}.`,
+      'La impresión de apunte-3.pdf ya no se puede pedir: la quitamos del carrito.',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // The cart (spec sections 4 and 5): a pure reducer shared by the browser and its tests.
 // Regular units and promotion bundles are kept apart, because the server prices them apart:
 // a promotion is sold in whole bundles at precioPromocional / total units per unit.
+// Print jobs (issue 21) are a third kind of line: one per uploaded file, no stock, priced by the server.
 import { aCentavos, lineasDePromocion, precioUnitarioPromocion, sumarLineas, type LineaConPrecio } from './money';
 
 export interface ProductoCarrito {
@@ -19,6 +20,20 @@ export interface PromocionCarrito {
   detalles: Array<{ cantidad: number; producto: ProductoCarrito }>;
 }
 
+/**
+ * A print job as the cart keeps it: what the line shows and the price the server answered for its
+ * options (the job's copies live in its options, so the line has no quantity).
+ */
+export interface ImpresionCarrito {
+  /** The job's id on the server: the order sends only this. */
+  id: number;
+  nombreArchivo: string;
+  /** The chosen options in words ('2 copias · B/N · Doble faz · A4 · Anillado'). */
+  descripcion: string;
+  /** Pesos, as the server priced it. */
+  precio: number;
+}
+
 export interface Carrito {
   productos: Array<{ producto: ProductoCarrito; cantidad: number }>;
   promociones: Array<{ promocion: PromocionCarrito; cantidad: number }>;
@@ -27,9 +42,21 @@ export interface Carrito {
    * Kept until the order is placed or the cart is emptied; the last list added wins.
    */
   listaEscolarId?: number;
+  impresiones: ImpresionCarrito[];
 }
 
-export const CARRITO_VACIO: Carrito = { productos: [], promociones: [] };
+export const CARRITO_VACIO: Carrito = { productos: [], promociones: [], impresiones: [] };
+
+/** A cart read back from storage: one saved before print jobs existed has none. */
+export function carritoGuardado(valor: unknown): Carrito | null {
+  if (typeof valor !== 'object' || valor === null) return null;
+  const c = valor as Partial<Carrito>;
+  if (!Array.isArray(c.productos) || !Array.isArray(c.promociones)) return null;
+  const guardado: Carrito = { productos: c.productos, promociones: c.promociones, impresiones: Array.isArray(c.impresiones) ? c.impresiones : [] };
+  // The school list is only a reference for the order: one that is not an id is dropped, not sent.
+  const listaEscolarId = c.listaEscolarId;
+  return typeof listaEscolarId === 'number' && Number.isSafeInteger(listaEscolarId) && listaEscolarId > 0 ? { ...guardado, listaEscolarId } : guardado;
+}
 
 export type AccionCarrito =
   /** `cantidad` units at once (the product page's selector); 1 when absent. */
@@ -41,6 +68,9 @@ export type AccionCarrito =
   | { tipo: 'eliminarPromocion'; promocionId: number }
   /** A school list's lines, each cut to what its stock still allows (the server proposed them with an older cart). */
   | { tipo: 'agregarLista'; listaEscolarId: number; lineas: Array<{ producto: ProductoCarrito; cantidad: number }> }
+  /** Adds a print job, or replaces the line of the same job (its options or price changed). */
+  | { tipo: 'agregarImpresion'; impresion: ImpresionCarrito }
+  | { tipo: 'eliminarImpresion'; trabajoId: number }
   | { tipo: 'vaciar' }
   | { tipo: 'reemplazar'; carrito: Carrito };
 
@@ -139,6 +169,17 @@ function aplicarAccion(carrito: Carrito, accion: AccionCarrito): Carrito {
       }
       return resultado === carrito ? carrito : { ...resultado, listaEscolarId: accion.listaEscolarId };
     }
+    case 'agregarImpresion': {
+      const existe = carrito.impresiones.some((i) => i.id === accion.impresion.id);
+      return {
+        ...carrito,
+        impresiones: existe
+          ? carrito.impresiones.map((i) => (i.id === accion.impresion.id ? accion.impresion : i))
+          : [...carrito.impresiones, accion.impresion],
+      };
+    }
+    case 'eliminarImpresion':
+      return { ...carrito, impresiones: carrito.impresiones.filter((i) => i.id !== accion.trabajoId) };
     case 'vaciar':
       return CARRITO_VACIO;
     case 'reemplazar':
@@ -151,10 +192,11 @@ export const unidadesPorPromocion = (promocion: PromocionCarrito) => promocion.d
 export const precioUnitarioDe = (promocion: PromocionCarrito) =>
   precioUnitarioPromocion(promocion.precioPromocional, unidadesPorPromocion(promocion));
 
-/** Total items: the sum of quantities (spec section 4), bundles counted by their units. */
+/** Total items: the sum of quantities (spec section 4), bundles counted by their units, each print job as one. */
 export const totalItems = (carrito: Carrito): number =>
   carrito.productos.reduce((s, l) => s + l.cantidad, 0) +
-  carrito.promociones.reduce((s, p) => s + p.cantidad * unidadesPorPromocion(p.promocion), 0);
+  carrito.promociones.reduce((s, p) => s + p.cantidad * unidadesPorPromocion(p.promocion), 0) +
+  carrito.impresiones.length;
 
 /** The lines the server charges `combos` bundles of a promotion as (they add up to its price exactly). */
 export const lineasDeCombos = (promocion: PromocionCarrito, combos: number): LineaConPrecio[] =>
@@ -167,11 +209,15 @@ export const lineasDeCombos = (promocion: PromocionCarrito, combos: number): Lin
 /** What `combos` bundles of a promotion cost: its price times `combos`, to the cent. */
 export const precioDeCombos = (promocion: PromocionCarrito, combos: number): number => sumarLineas(lineasDeCombos(promocion, combos));
 
-/** The same sum the server makes: regular units at the product price, bundles as `lineasDePromocion` charges them. */
+/**
+ * The same sum the server makes: regular units at the product price, bundles as `lineasDePromocion`
+ * charges them, and each print job at the price the server answered for its options.
+ */
 export const totalCarrito = (carrito: Carrito): number =>
   sumarLineas([
     ...carrito.productos.map((l) => ({ cantidad: l.cantidad, precio: l.producto.precio })),
     ...carrito.promociones.flatMap((p) => lineasDeCombos(p.promocion, p.cantidad)),
+    ...carrito.impresiones.map((i) => ({ cantidad: 1, precio: i.precio })),
   ]);
 
 /** Messages of the cart (spec sections 5 and 8). */
@@ -207,14 +253,20 @@ export const textoUnidades = (n: number): string => `${n} ${n === 1 ? 'unidad' :
 export const precioOriginalDe = (promocion: PromocionCarrito): number =>
   sumarLineas(promocion.detalles.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio })));
 
-/** What the order endpoint receives: ids and quantities, bundles counted as bundles, and the school list it came from. */
+/**
+ * What the order endpoint receives: ids and quantities, bundles counted as bundles, print jobs by id
+ * (the key only when there are any: an order of products is the same body as before print jobs), and
+ * the school list it came from.
+ */
 export const lineasDePedido = (carrito: Carrito) => ({
   lineas: carrito.productos.map((l) => ({ productoId: l.producto.id, cantidad: l.cantidad })),
   promociones: carrito.promociones.map((p) => ({ promocionId: p.promocion.id, cantidad: p.cantidad })),
+  ...(carrito.impresiones.length > 0 ? { impresiones: carrito.impresiones.map((i) => ({ trabajoId: i.id })) } : {}),
   ...(carrito.listaEscolarId === undefined ? {} : { listaEscolarId: carrito.listaEscolarId }),
 });
 
-export const carritoVacio = (carrito: Carrito): boolean => carrito.productos.length === 0 && carrito.promociones.length === 0;
+export const carritoVacio = (carrito: Carrito): boolean =>
+  carrito.productos.length === 0 && carrito.promociones.length === 0 && carrito.impresiones.length === 0;
 
 /**
  * Checks the cart against what the shop has now (prices, stock, active promotions) before ordering.
@@ -289,6 +341,32 @@ export function conciliarCarrito(
     restante.set(producto.id, queda - cantidad);
     if (cantidad > 0) nuevosProductos.push({ producto, cantidad });
   }
+  // Print jobs have no stock: their prices are checked against the server apart (conciliarImpresiones).
   const revisado: Carrito = { ...carrito, productos: nuevosProductos, promociones: nuevasPromos };
   return { carrito: carritoReducer(revisado, { tipo: 'reemplazar', carrito: revisado }), cambios };
+}
+
+/**
+ * Checks the cart's print jobs against what the server says of each now: `actuales` maps every job id
+ * to its current price, or null when it can no longer be ordered (deleted, or already in an order).
+ */
+export function conciliarImpresiones(
+  impresiones: readonly ImpresionCarrito[],
+  actuales: ReadonlyMap<number, { precio: number } | null>,
+  formatear: (pesos: number) => string,
+): { impresiones: ImpresionCarrito[]; cambios: string[] } {
+  const cambios: string[] = [];
+  const quedan: ImpresionCarrito[] = [];
+  for (const i of impresiones) {
+    const actual = actuales.get(i.id);
+    if (!actual) {
+      cambios.push(`La impresión de ${i.nombreArchivo} ya no se puede pedir: la quitamos del carrito.`);
+      continue;
+    }
+    if (aCentavos(actual.precio) !== aCentavos(i.precio)) {
+      cambios.push(`El precio de la impresión de ${i.nombreArchivo} cambió de ${formatear(i.precio)} a ${formatear(actual.precio)}.`);
+    }
+    quedan.push({ ...i, precio: actual.precio });
+  }
+  return { impresiones: quedan, cambios };
 }

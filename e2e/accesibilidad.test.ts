@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sesionAdmin, visible } from './soporte/admin';
 import { violacionesDeAccesibilidad, type Violacion } from './soporte/accesibilidad';
 import { entornoDePrueba } from './soporte/entorno';
+import { trabajoEnCola } from './soporte/impresiones';
 import { login, nuevaSesion, type Sesion } from './soporte/navegador';
+import { pdfDePrueba } from './soporte/pdf';
 import { CLAVE_CLIENTE } from './soporte/servidor';
 
 // Every screen of the shop, at both widths, as it is once loaded, and again with each kind of panel or
@@ -79,6 +81,7 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
         ['/producto/1', page.getByRole('heading', { level: 1 })],
         ['/promociones', page.getByRole('article')],
         ['/listas', page.getByRole('list', { name: 'Listas encontradas' })],
+        ['/impresiones', page.getByRole('table', { name: 'Precios por carilla' })],
         ['/DondeEstamos', page.getByRole('heading', { level: 1 })],
         ['/login', page.getByLabel('Usuario')],
         ['/registro', page.getByLabel('Usuario')],
@@ -123,6 +126,21 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
       const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho });
       const { page } = s;
       await login(page, 'cliente', CLAVE_CLIENTE);
+      // Online printing: a PDF uploaded with its options and price, its remove confirmation, its cart line.
+      await page.goto('/impresiones');
+      await page.getByLabel('Archivos PDF para imprimir').setInputFiles({ name: 'accesible.pdf', mimeType: 'application/pdf', buffer: pdfDePrueba({ paginas: 2, conColor: [1] }) });
+      const trabajo = page.getByRole('article', { name: 'accesible.pdf' });
+      await visible(trabajo.getByText('Precio confirmado por la tienda'), 30_000);
+      await revisar(page, `/impresiones con un archivo a ${ancho} px`);
+      const quitar = trabajo.getByRole('button', { name: 'Quitar accesible.pdf' });
+      await quitar.click();
+      await visible(page.getByRole('dialog', { name: 'Quitar archivo' }));
+      await revisar(page, `/impresiones con la confirmación de quitar a ${ancho} px`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog', { name: 'Quitar archivo' }).count()).toBe(0);
+      await expect.poll(() => tieneFoco(quitar)).toBe(true);
+      await trabajo.getByRole('button', { name: 'Agregar al carrito: accesible.pdf' }).click();
+      await conCarritoAbierto(s, `/impresiones con una impresión en el carrito a ${ancho} px`);
       await agregarAlCarrito(page, 'regla', 'Regla flexible 30 cm');
       await botonCarrito(page).click();
       await panelCarrito(page).getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
@@ -167,6 +185,7 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
         '/grillaSinonimos',
         '/grillaListasEscolares',
         '/formListaEscolar/0',
+        '/grillaImpresiones',
       ]) {
         await page.goto(ruta);
         await visible(page.getByRole('heading', { level: 1 }));
@@ -224,6 +243,24 @@ describe('accessibility of the shop (WCAG 2.2 AA, axe-core)', () => {
       await page.waitForLoadState('networkidle');
       await revisar(page, `/formVenta de una venta a ${ancho} px`);
       await conCarritoAbierto(s, `admin a ${ancho} px`);
+      // The print queue with a job, its confirmation before 'Listo' and the WhatsApp notice after it.
+      const { trabajo } = await trabajoEnCola(entorno.navegador, entorno.servidor.url, `cola-${ancho}.pdf`);
+      await page.goto('/grillaImpresiones');
+      const enProceso = page.getByRole('button', { name: `En proceso: impresión N° ${trabajo.id}` });
+      await visible(enProceso);
+      await page.waitForLoadState('networkidle');
+      await revisar(page, `/grillaImpresiones con trabajos a ${ancho} px`);
+      await enProceso.click();
+      const listo = page.getByRole('button', { name: `Listo: impresión N° ${trabajo.id}` });
+      await visible(listo);
+      await listo.click();
+      await visible(page.getByRole('dialog', { name: 'Marcar como Listo para retirar' }));
+      await revisar(page, `/grillaImpresiones con la confirmación de Listo a ${ancho} px`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Listo' }).click();
+      await visible(page.getByRole('dialog', { name: 'Avisar al cliente' }));
+      await revisar(page, `/grillaImpresiones con el aviso al cliente a ${ancho} px`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       await s.cerrar();
     }, 300_000);
   }

@@ -16,8 +16,12 @@ describe('home page', () => {
     expect(await s.page.getByRole('heading', { name: 'Artículo destacado' }).isVisible()).toBe(true);
     expect(await s.page.getByRole('link', { name: /^Ver más/ }).count()).toBe(3);
     for (const servicio of ['Impresiones', 'Fotocopias', 'Anillados', 'Plastificados', 'Regalería', 'Oficina']) {
-      expect(await s.page.getByText(servicio, { exact: true }).isVisible()).toBe(true);
+      // In the page itself: the navbar has an 'Impresiones' link too.
+      expect(await s.page.locator('main').getByText(servicio, { exact: true }).isVisible()).toBe(true);
     }
+    // Printing is sold online (issue 21): the service and a button lead to its page.
+    expect(await s.page.locator('main').getByRole('link', { name: 'Impresiones', exact: true }).getAttribute('href')).toBe('/impresiones');
+    expect(await s.page.getByRole('link', { name: 'Imprimí online: subí tu PDF' }).getAttribute('href')).toBe('/impresiones');
     for (const marca of ['Faber-Castell', 'Rivadavia', 'Maped', 'Bic', 'Filgo', 'Staedtler']) {
       expect(await s.page.getByRole('img', { name: marca }).isVisible()).toBe(true);
     }

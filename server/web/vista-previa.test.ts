@@ -153,7 +153,7 @@ describe('sitemap.xml and robots.txt', () => {
     const r = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('application/xml');
-    for (const pagina of ['/', '/products', '/promociones', '/DondeEstamos']) expect(r.body).toContain(`<loc>${PUBLICA}${pagina}</loc>`);
+    for (const pagina of ['/', '/products', '/promociones', '/impresiones', '/DondeEstamos']) expect(r.body).toContain(`<loc>${PUBLICA}${pagina}</loc>`);
     const productos = await base.db.select({ id: producto.id }).from(producto);
     expect(productos.length).toBeGreaterThan(0);
     for (const p of productos) expect(r.body).toContain(`<loc>${PUBLICA}/producto/${p.id}</loc>`);
@@ -164,7 +164,7 @@ describe('sitemap.xml and robots.txt', () => {
     const r = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/plain');
-    for (const ruta of ['/api/', '/Admin', '/grillaPedidos', '/formProducto/', '/stock']) expect(r.body).toContain(`Disallow: ${ruta}`);
+    for (const ruta of ['/api/', '/Admin', '/grillaPedidos', '/grillaImpresiones', '/formProducto/', '/stock']) expect(r.body).toContain(`Disallow: ${ruta}`);
     expect(r.body).toContain(`Sitemap: ${PUBLICA}/sitemap.xml`);
   });
 });

@@ -131,7 +131,7 @@ export const metadatosDeListas = (publica: string): Metadatos => ({
   url: `${publica}${paths.listas}`,
 });
 
-const PAGINAS_PUBLICAS = [paths.inicio, paths.productos, paths.promociones, paths.listas, paths.dondeEstamos];
+const PAGINAS_PUBLICAS = [paths.inicio, paths.productos, paths.promociones, paths.listas, paths.impresiones, paths.dondeEstamos];
 
 /** Every public page, every product page and every published school list. */
 export async function sitemap(db: Db, publica: string): Promise<string> {
@@ -174,6 +174,7 @@ const NO_INDEXAR = [
   paths.grillaSinonimos,
   paths.grillaListasEscolares,
   paths.formListaEscolar(''),
+  paths.grillaImpresiones,
   paths.importarProductos,
   paths.misCompras,
   paths.miCuenta,

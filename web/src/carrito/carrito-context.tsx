@@ -1,5 +1,5 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
-import { CARRITO_VACIO, carritoReducer, totalItems, type AccionCarrito, type Carrito } from '../../../domain/carrito';
+import { CARRITO_VACIO, carritoGuardado, carritoReducer, carritoVacio, totalItems, type AccionCarrito, type Carrito } from '../../../domain/carrito';
 import { dibujadaEnServidor } from '../app/dibujada-en-servidor';
 import { leerUsuarioGuardado, useUser } from '../sesion/usuario-context';
 
@@ -19,11 +19,7 @@ const claveDe = (userId: number | undefined) => `carrito:${userId ?? 'visitante'
 
 function leerCarrito(clave: string): Carrito {
   try {
-    const guardado = JSON.parse(localStorage.getItem(clave) ?? 'null') as Carrito | null;
-    if (!guardado || !Array.isArray(guardado.productos) || !Array.isArray(guardado.promociones)) return CARRITO_VACIO;
-    const { listaEscolarId, ...lineas } = guardado;
-    // The school list is only a reference for the order: one that is not an id is dropped, not sent.
-    return Number.isSafeInteger(listaEscolarId) && listaEscolarId! > 0 ? { ...lineas, listaEscolarId } : lineas;
+    return carritoGuardado(JSON.parse(localStorage.getItem(clave) ?? 'null')) ?? CARRITO_VACIO;
   } catch {
     return CARRITO_VACIO;
   }
@@ -54,8 +50,7 @@ export function CarritoProvider({ children }: { children: ReactNode }) {
     if (cargando || claveCargada === null || clave === claveCargada) return;
     const propio = leerCarrito(clave);
     const deVisitante = claveCargada === claveDe(undefined) ? carrito : CARRITO_VACIO;
-    const vacio = propio.productos.length === 0 && propio.promociones.length === 0;
-    despachar({ tipo: 'reemplazar', carrito: vacio ? deVisitante : propio });
+    despachar({ tipo: 'reemplazar', carrito: carritoVacio(propio) ? deVisitante : propio });
     if (claveCargada === claveDe(undefined)) localStorage.removeItem(claveCargada);
     setClaveCargada(clave);
   }, [cargando, clave, claveCargada, carrito]);

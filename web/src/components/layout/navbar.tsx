@@ -30,6 +30,7 @@ function Enlaces({ alNavegar }: { alNavegar?: () => void }) {
       {enlace(paths.productos, 'Productos')}
       {enlace(paths.promociones, 'Promociones')}
       {enlace(paths.listas, 'Listas escolares')}
+      {enlace(paths.impresiones, 'Impresiones')}
       {usuario?.rol === 'USER' && enlace(paths.misCompras, 'Mis compras')}
       {usuario?.rol === 'USER' && enlace(paths.miCuenta, 'Mi cuenta')}
       {esAdmin && (

@@ -1,5 +1,5 @@
 import { Card, Container, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBell, IconChartBar, IconChecklist, IconDiscount2, IconLanguage, IconListSearch, IconPackage, IconReceipt, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconBell, IconChartBar, IconChecklist, IconDiscount2, IconLanguage, IconListSearch, IconPackage, IconPrinter, IconReceipt, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useVentasPendientes } from '../../api/ventas-pendientes';
@@ -17,6 +17,7 @@ const TARJETAS: Tarjeta[] = [
   { to: paths.grillaProductos, titulo: 'Productos', descripcion: 'Catálogo, precios y stock', Icono: IconPackage },
   { to: paths.grillaPedidos, titulo: 'Pedidos', descripcion: 'Ventas online y de mostrador', Icono: IconReceipt },
   { to: paths.grillaPromociones, titulo: 'Promociones', descripcion: 'Combos y ofertas', Icono: IconDiscount2 },
+  { to: paths.grillaImpresiones, titulo: 'Impresiones', descripcion: 'Cola de impresiones online y su tarifa', Icono: IconPrinter },
   { to: paths.grillaInformes, titulo: 'Informes', descripcion: 'Cierre de caja y estadísticas', Icono: IconChartBar },
   { to: paths.grillaListasEscolares, titulo: 'Listas escolares', descripcion: 'Listas de útiles de las escuelas, y cuántas familias las compraron', Icono: IconChecklist },
   { to: paths.grillaSinonimos, titulo: 'Sinónimos', descripcion: 'Palabras de la zona que entiende la búsqueda', Icono: IconLanguage },

@@ -16,7 +16,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconBrandWhatsapp, IconCash, IconCircleCheck, IconCreditCard, IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBrandWhatsapp, IconCash, IconCircleCheck, IconCreditCard, IconMinus, IconPlus, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -27,9 +27,11 @@ import {
   textoUnidades,
   totalCarrito,
   unidadesPorPromocion,
+  type ImpresionCarrito,
   type ProductoCarrito,
   type PromocionCarrito,
 } from '../../../../domain/carrito';
+import { fechaListoEstimado } from '../../../../domain/impresion-fechas';
 import { enlaceWhatsapp } from '../../../../domain/whatsapp';
 import type { FormaPagoCarrito } from '../../../../domain/enums';
 import { esDescuento, formatearPrecio, mismoMonto, subtotalLinea } from '../../../../domain/money';
@@ -163,6 +165,51 @@ function LineaProducto({ producto, cantidad, avisar }: { producto: ProductoCarri
   );
 }
 
+/** A print job: its file and options, the price the server answered; no quantity (copies are an option), no stock. */
+function LineaImpresion({ impresion }: { impresion: ImpresionCarrito }) {
+  const { despachar, cerrarPanel } = useCarrito();
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start" component="li" aria-label={`Impresión ${impresion.nombreArchivo}`} className={classes.linea}>
+      <ThemeIconImpresion />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap">
+          <Badge color="azul" size="sm" variant="light" c="dark.7">
+            Impresión
+          </Badge>
+        </Group>
+        <Text fw={600} size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {impresion.nombreArchivo}
+        </Text>
+        <Text size="xs" c="gray.7">
+          {impresion.descripcion}
+        </Text>
+        <Text size="sm">{formatearPrecio(impresion.precio)}</Text>
+        <Text size="xs">
+          <Link to={paths.impresiones} onClick={cerrarPanel}>
+            Cambiar opciones
+          </Link>
+        </Text>
+      </Stack>
+      <ActionIcon
+        variant="default"
+        size="md"
+        onClick={() => despachar({ tipo: 'eliminarImpresion', trabajoId: impresion.id })}
+        aria-label={`Quitar la impresión de ${impresion.nombreArchivo} del carrito`}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+function ThemeIconImpresion() {
+  return (
+    <Group w={48} h={48} justify="center" className={classes.miniatura} bg="azul.0" style={{ borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }} aria-hidden>
+      <IconPrinter size={26} color="var(--mantine-color-azul-7)" />
+    </Group>
+  );
+}
+
 /** A message that disappears on its own after `ms`. */
 function useMensajeTemporal<T>(ms: number) {
   const [valor, setValor] = useState<T | null>(null);
@@ -187,7 +234,7 @@ export function CarritoPanel() {
   const [conEnvio, setConEnvio] = useState(false);
   const [confirmarVaciar, vaciarDialogo] = useDisclosure(false);
   const [aviso, avisar] = useMensajeTemporal<string>(DURACION_MENSAJE_MS);
-  const [confirmacion, mostrarConfirmacion] = useMensajeTemporal<number>(DURACION_MENSAJE_MS);
+  const [confirmacion, mostrarConfirmacion] = useMensajeTemporal<{ id: number; impresionesListas: string | null }>(DURACION_MENSAJE_MS);
   const [pedidoEnvio, recordarPedido] = useMensajeTemporal<number>(DURACION_PEDIDO_MS);
   const [resultado, setResultado] = useState<ResultadoPedido | null>(null);
 
@@ -197,7 +244,7 @@ export function CarritoPanel() {
     setResultado(null);
     const r = await pedir(formaPago, conEnvio);
     if (r.tipo === 'efectivo') {
-      mostrarConfirmacion(r.id);
+      mostrarConfirmacion({ id: r.id, impresionesListas: r.impresionesListas });
       recordarPedido(r.conEnvio ? r.id : null);
       setConEnvio(false);
     } else if (r.tipo !== 'redirigiendo') {
@@ -231,8 +278,13 @@ export function CarritoPanel() {
             </Alert>
           )}
           {confirmacion !== null && (
-            <Alert color="green" icon={<IconCircleCheck />} role="status" title={`Pedido N° ${confirmacion} confirmado`}>
+            <Alert color="green" icon={<IconCircleCheck />} role="status" title={`Pedido N° ${confirmacion.id} confirmado`}>
               ¡Gracias por tu compra! Podés seguirlo en Mis compras.
+              {confirmacion.impresionesListas && (
+                <Text size="sm" mt={4} fw={600}>
+                  Tus impresiones van a estar listas para retirar aproximadamente el {fechaListoEstimado(confirmacion.impresionesListas)}.
+                </Text>
+              )}
             </Alert>
           )}
           {pedidoEnvio !== null && config && (
@@ -286,6 +338,9 @@ export function CarritoPanel() {
               ))}
               {carrito.productos.map((l) => (
                 <LineaProducto key={l.producto.id} producto={l.producto} cantidad={l.cantidad} avisar={avisar} />
+              ))}
+              {carrito.impresiones.map((i) => (
+                <LineaImpresion key={`impresion-${i.id}`} impresion={i} />
               ))}
             </Stack>
           )}

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MENSAJES_CARRITO, carritoVacio, conciliarCarrito, lineasDePedido, type Carrito, type ProductoCarrito } from '../../../../domain/carrito';
+import { MENSAJES_CARRITO, carritoVacio, conciliarCarrito, conciliarImpresiones, lineasDePedido, type Carrito, type ProductoCarrito } from '../../../../domain/carrito';
 import type { FormaPagoCarrito } from '../../../../domain/enums';
 import { MENSAJES_LISTA } from '../../../../domain/lista-escolar-reglas';
 import { MENSAJES_PAGO } from '../../../../domain/pago';
 import { formatearPrecio } from '../../../../domain/money';
 import { ApiError, mensajeDeError } from '../../api/client';
 import { crearPreferencia } from '../../api/mercado-pago';
+import { obtenerTrabajo } from '../../api/impresiones';
 import { crearPedido } from '../../api/pedidos';
 import { obtenerProducto } from '../../api/productos';
 import { obtenerPromocionesActivas } from '../../api/promociones';
@@ -26,7 +27,8 @@ export type ResultadoPedido =
   | { tipo: 'noAutenticado' }
   | { tipo: 'cambios'; cambios: string[] }
   | { tipo: 'error'; mensaje: string }
-  | { tipo: 'efectivo'; id: number; conEnvio: boolean }
+  /** `impresionesListas`: when the order's print jobs are expected ready (ISO), if it has any. */
+  | { tipo: 'efectivo'; id: number; conEnvio: boolean; impresionesListas: string | null }
   | { tipo: 'redirigiendo' };
 
 /** Fetches the current data of every product and promotion of the cart. */
@@ -47,7 +49,22 @@ async function revisar(carrito: Carrito) {
     }),
   );
   const promociones = carrito.promociones.length > 0 ? (await obtenerPromocionesActivas()).map(aPromocionCarrito) : [];
-  return conciliarCarrito(carrito, productos, promociones, formatearPrecio);
+  const conciliado = conciliarCarrito(carrito, productos, promociones, formatearPrecio);
+  // Print jobs: each one's price now, or null when it can no longer be ordered (ordered in another tab, gone).
+  const trabajos = new Map<number, { precio: number } | null>();
+  await Promise.all(
+    carrito.impresiones.map(async (i) => {
+      try {
+        const t = await obtenerTrabajo(i.id);
+        trabajos.set(i.id, t.estado === 'BORRADOR' ? { precio: t.presupuesto.precio } : null);
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 404 || e.status === 403)) trabajos.set(i.id, null);
+        else throw e;
+      }
+    }),
+  );
+  const impresiones = conciliarImpresiones(carrito.impresiones, trabajos, formatearPrecio);
+  return { carrito: { ...conciliado.carrito, impresiones: impresiones.impresiones }, cambios: [...conciliado.cambios, ...impresiones.cambios] };
 }
 
 /** The cart order (spec section 4): checked against the shop first, then one request to the server. */
@@ -68,14 +85,16 @@ export function usePedido() {
         return { tipo: 'cambios', cambios: revision.cambios };
       }
       let id: number;
+      let impresionesListas: string | null = null;
       try {
         const respuesta = await crearPedido({ ...lineasDePedido(carrito), formaPago, envio: conEnvio ? 1 : 0 }, nuevaClave());
         id = respuesta.id;
+        impresionesListas = respuesta.impresionesListas ?? null;
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) return { tipo: 'noAutenticado' };
         if (e instanceof ApiError && e.status === 400 && carrito.listaEscolarId !== undefined && e.message === MENSAJES_LISTA.pedidoListaInvalida) {
           // The school list was unpublished meanwhile: the cart stays, without the reference, for the next try.
-          despachar({ tipo: 'reemplazar', carrito: { productos: carrito.productos, promociones: carrito.promociones } });
+          despachar({ tipo: 'reemplazar', carrito: { productos: carrito.productos, promociones: carrito.promociones, impresiones: carrito.impresiones } });
           return { tipo: 'cambios', cambios: [`${e.message} El pedido sigue sin la lista: confirmalo de nuevo.`] };
         }
         if (e instanceof ApiError && e.status === 409) {
@@ -91,7 +110,8 @@ export function usePedido() {
       void queryClient.invalidateQueries({ queryKey: ['venta'] });
       void queryClient.invalidateQueries({ queryKey: ['producto'] });
       void queryClient.invalidateQueries({ queryKey: ['promocion'] });
-      if (formaPago === 'EFECTIVO') return { tipo: 'efectivo', id, conEnvio };
+      void queryClient.invalidateQueries({ queryKey: ['impresion'] });
+      if (formaPago === 'EFECTIVO') return { tipo: 'efectivo', id, conEnvio, impresionesListas };
       try {
         const preferencia = await crearPreferencia(id);
         if (!preferencia.init_point) return { tipo: 'error', mensaje: MENSAJES_PAGO.sinLinkDePago };

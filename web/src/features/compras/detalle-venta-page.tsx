@@ -1,10 +1,13 @@
-import { Alert, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FORMA_PAGO_LABEL } from '../../../../domain/enums';
 import { formatearPrecio, subtotalLinea } from '../../../../domain/money';
 import { MENSAJES_PAGO, pagarHasta, pagoParaCliente, sePuedePagar } from '../../../../domain/pago';
+import { ESTADO_IMPRESION_LABEL, type TrabajoEnDetalle } from '../../../../domain/impresion';
+import { fechaListoEstimado } from '../../../../domain/impresion-fechas';
+import { COLOR_ESTADO_IMPRESION, describirOpciones } from '../../../../domain/impresion-texto';
 import { nombreDeLinea } from '../../../../domain/venta';
 import { mensajeDeError } from '../../api/client';
 import { useConfigPublica } from '../../api/config';
@@ -62,6 +65,27 @@ function PagoDelPedido({ venta, venceMinutos }: { venta: VentaClienteDetalle; ve
           </Alert>
         )
       )}
+    </Stack>
+  );
+}
+
+/** A print line's job: its options, its state in the shop's queue and, while in it, when it is expected ready. */
+function TrabajoDeLinea({ trabajo }: { trabajo: TrabajoEnDetalle }) {
+  return (
+    <Stack gap={2} mt={2}>
+      <Text size="xs" c="gray.7">
+        {describirOpciones(trabajo.opciones)}
+      </Text>
+      <Group gap={6}>
+        <Badge color={COLOR_ESTADO_IMPRESION[trabajo.estado]} variant="light" c="dark.7" tt="none" data-estado-impresion={trabajo.estado}>
+          {ESTADO_IMPRESION_LABEL[trabajo.estado]}
+        </Badge>
+        {trabajo.listoEstimado && (
+          <Text size="xs" c="gray.7">
+            Lista aprox. el {fechaListoEstimado(trabajo.listoEstimado)}
+          </Text>
+        )}
+      </Group>
     </Stack>
   );
 }
@@ -143,6 +167,7 @@ export default function DetalleVentaPage() {
                     <Text size="sm" fw={500}>
                       {nombreDeLinea(d)}
                     </Text>
+                    {d.trabajoImpresion && <TrabajoDeLinea trabajo={d.trabajoImpresion} />}
                     {d.promocionId ? (
                       <Text size="xs" c="orange.8">
                         Promoción
@@ -169,9 +194,10 @@ export default function DetalleVentaPage() {
       <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos de la venta">
         {venta.detalleVentas.map((d) => (
           <Card key={d.id} withBorder radius="md" padding="sm" component="li">
-            <Text fw={600} size="sm">
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {nombreDeLinea(d)}
             </Text>
+            {d.trabajoImpresion && <TrabajoDeLinea trabajo={d.trabajoImpresion} />}
             {d.promocionId ? (
               <Text size="xs" c="orange.8">
                 Promoción

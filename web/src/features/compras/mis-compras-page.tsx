@@ -13,6 +13,7 @@ import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import { BotonPagar, textoPagarHasta, usePagarPedido } from '../../components/pago/pagar-pedido';
 import { useUser } from '../../sesion/usuario-context';
 import { EstadoVentaBadge } from './estado-venta-badge';
+import { ImpresionesDeVenta, useImpresionesPorVenta } from './impresiones-de-venta';
 import { formatearFechaHora } from './formato';
 
 export const mensajeArrepentimiento = (id: number) => `Hola, quiero cancelar mi pedido N° ${id}. ¡Gracias!`;
@@ -51,10 +52,11 @@ function Acciones({ venta, numeroArrepentimiento, venceMinutos, pagar }: PropsAc
 }
 
 /** The order's state and its payment's, and until when it can be paid. */
-function Estados({ venta, venceMinutos }: { venta: VentaCliente; venceMinutos: number }) {
+function Estados({ venta, venceMinutos, impresiones }: { venta: VentaCliente; venceMinutos: number; impresiones: ReturnType<typeof useImpresionesPorVenta> }) {
   return (
     <Stack gap={4}>
       <EstadoVentaBadge venta={venta} venceMinutos={venceMinutos} />
+      <ImpresionesDeVenta trabajos={impresiones.get(venta.id)} />
       {sePuedePagar(venta, venceMinutos) && (
         <Text size="xs" c="gray.7">
           {textoPagarHasta(pagarHasta(venta.fecha, venceMinutos))}
@@ -72,6 +74,7 @@ export default function MisComprasPage() {
   const numero = config?.whatsappArrepentimiento;
   const venceMinutos = config?.mercadoPagoVenceMinutos ?? 60;
   const pagar = usePagarPedido();
+  const impresiones = useImpresionesPorVenta(usuario !== null);
 
   return (
     <Container size="lg" py="xl">
@@ -124,7 +127,7 @@ export default function MisComprasPage() {
                     <Table.Td>{FORMA_PAGO_LABEL[v.formaPago]}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatearPrecio(v.total)}</Table.Td>
                     <Table.Td>
-                      <Estados venta={v} venceMinutos={venceMinutos} />
+                      <Estados venta={v} venceMinutos={venceMinutos} impresiones={impresiones} />
                     </Table.Td>
                     <Table.Td>
                       <Acciones venta={v} numeroArrepentimiento={numero} venceMinutos={venceMinutos} pagar={pagar} />
@@ -145,7 +148,7 @@ export default function MisComprasPage() {
                   {formatearFechaHora(v.fecha)} · {FORMA_PAGO_LABEL[v.formaPago]}
                 </Text>
                 <Group mt="xs" mb="sm">
-                  <Estados venta={v} venceMinutos={venceMinutos} />
+                  <Estados venta={v} venceMinutos={venceMinutos} impresiones={impresiones} />
                 </Group>
                 <Acciones venta={v} numeroArrepentimiento={numero} venceMinutos={venceMinutos} pagar={pagar} />
               </Card>

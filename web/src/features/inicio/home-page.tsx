@@ -22,8 +22,8 @@ const DESTACADOS: Array<{ titulo: string; texto: string; Ilustracion: ComponentT
   { titulo: 'Juguetes didácticos', texto: 'Bloques, rompecabezas y juegos para aprender jugando.', Ilustracion: JuguetesDidacticos },
 ];
 
-const SERVICIOS: Array<{ nombre: string; Icono: ComponentType<{ size?: number }> }> = [
-  { nombre: 'Impresiones', Icono: IconPrinter },
+const SERVICIOS: Array<{ nombre: string; Icono: ComponentType<{ size?: number }>; to?: string }> = [
+  { nombre: 'Impresiones', Icono: IconPrinter, to: paths.impresiones },
   { nombre: 'Fotocopias', Icono: IconCopy },
   { nombre: 'Anillados', Icono: IconBook2 },
   { nombre: 'Plastificados', Icono: IconLayersLinked },
@@ -100,15 +100,22 @@ export function HomePage() {
       <Box bg="white">
         <Seccion titulo="Nuestros servicios">
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="lg" component="ul" className={classes.lista}>
-            {SERVICIOS.map(({ nombre, Icono }) => (
-              <Stack key={nombre} align="center" gap="xs" component="li">
-                <ThemeIcon size={64} radius="xl" variant="light">
-                  <Icono size={32} />
-                </ThemeIcon>
-                <Text fw={600}>{nombre}</Text>
-              </Stack>
+            {SERVICIOS.map(({ nombre, Icono, to }) => (
+              <li key={nombre}>
+                <Stack align="center" gap="xs" {...(to ? { component: Link, to, className: classes.servicioEnlace } : {})}>
+                  <ThemeIcon size={64} radius="xl" variant="light">
+                    <Icono size={32} />
+                  </ThemeIcon>
+                  <Text fw={600}>{nombre}</Text>
+                </Stack>
+              </li>
             ))}
           </SimpleGrid>
+          <Group justify="center" mt="xl">
+            <Button component={Link} to={paths.impresiones} size="md" leftSection={<IconPrinter size={20} />}>
+              Imprimí online: subí tu PDF
+            </Button>
+          </Group>
         </Seccion>
       </Box>
 
