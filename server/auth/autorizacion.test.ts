@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
 import { buildApp } from '../app';
-import { persona } from '../db/schema';
+import { persona, trabajoImpresion } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearTrabajoImpresion, crearUsuario, crearVentaDirecta } from '../test/fabricas';
 import { ACCESOS, type Acceso } from './acceso';
@@ -22,6 +22,7 @@ interface Datos {
   domicilioId: number;
   ventaId: number;
   trabajoId: number;
+  trabajoPedidoId: number;
 }
 
 /** Every 'propio' route: the URL of the customer's own record (and a body, for writes). */
@@ -52,6 +53,8 @@ const RUTAS_PROPIAS: Record<string, ReglaPropio> = {
   'GET /api/impresion/{id}': { url: (d) => `/api/impresion/${d.trabajoId}` },
   'GET /api/impresion/{id}/archivo': { url: (d) => `/api/impresion/${d.trabajoId}/archivo` },
   'GET /api/impresion/{id}/miniatura': { url: (d) => `/api/impresion/${d.trabajoId}/miniatura` },
+  // An ordered job: its owner and an admin reach the route (409, it stays); another customer gets 403.
+  'DELETE /api/impresion/{id}': { url: (d) => `/api/impresion/${d.trabajoPedidoId}` },
 };
 
 interface Operacion {
@@ -93,7 +96,9 @@ beforeAll(async () => {
   const venta = await crearVentaDirecta(t.db, { userId: cliente.id, lineas: [{ productoId: p.id, cantidad: 1, precio: p.precio }] });
   const [fila] = await t.db.select({ domicilioId: persona.domicilioId }).from(persona).where(eq(persona.id, cliente.personaId!));
   const trabajo = await crearTrabajoImpresion(t.db, { userId: cliente.id });
-  datos = { clienteId: cliente.id, personaId: cliente.personaId!, domicilioId: fila!.domicilioId!, ventaId: venta.id, trabajoId: trabajo.id };
+  const pedido = await crearTrabajoImpresion(t.db, { userId: cliente.id });
+  await t.db.update(trabajoImpresion).set({ estado: 'RECIBIDO' }).where(eq(trabajoImpresion.id, pedido.id));
+  datos = { clienteId: cliente.id, personaId: cliente.personaId!, domicilioId: fila!.domicilioId!, ventaId: venta.id, trabajoId: trabajo.id, trabajoPedidoId: pedido.id };
   cookies.admin = await t.cookieDe(admin.usuario, admin.clave);
   cookies.cliente = await t.cookieDe(cliente.usuario, cliente.clave);
   cookies.otro = await t.cookieDe(otro.usuario, otro.clave);

@@ -241,6 +241,7 @@ const PLANTILLAS: Record<string, Plantilla> = {
   },
   // Online printing (issue 21). The upload is a multipart PDF: impresiones.test.ts sends real ones.
   'POST /api/impresion': { tipo: 'multipart' },
+  'DELETE /api/impresion/:id': { params: () => ({ id: ids.trabajo }) },
   'PUT /api/impresion/:id': {
     params: () => ({ id: ids.trabajo }),
     cuerpo: () => ({ opciones: opcionesDelTrabajo() }),

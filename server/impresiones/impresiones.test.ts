@@ -149,6 +149,31 @@ describe('who may read a job and its files', () => {
   });
 });
 
+describe('DELETE /api/impresion/:id: a customer takes an unordered job off the page', () => {
+  it('the owner deletes it with its files; another customer 403, anonymous 401; an ordered job stays (409)', async () => {
+    const trabajo = await subido(pdfDePrueba(2));
+    const [fila] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, trabajo.id));
+    const suyos = () => archivosGuardados().filter((f) => f.startsWith(fila!.archivo.replace(/\.pdf$/, '')));
+    expect(suyos()).toHaveLength(2);
+    const url = `/api/impresion/${trabajo.id}`;
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: { cookie: cookieOtro } })).statusCode).toBe(403);
+    expect(suyos()).toHaveLength(2);
+    const r = await t.app.inject({ method: 'DELETE', url, headers: { cookie: cookieCliente } });
+    expect(r.statusCode, r.body).toBe(204);
+    expect(suyos()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: cookieCliente } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: { cookie: cookieCliente } })).statusCode).toBe(404);
+
+    const pedido = await subido(pdfDePrueba(1));
+    expect((await pedir({ impresiones: [{ trabajoId: pedido.id }], formaPago: 'EFECTIVO', envio: 0 })).statusCode).toBe(201);
+    const ordenado = await t.app.inject({ method: 'DELETE', url: `/api/impresion/${pedido.id}`, headers: { cookie: cookieCliente } });
+    expect([ordenado.statusCode, ordenado.json().message]).toEqual([409, M.trabajoYaPedido]);
+    const [sigue] = await t.db.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, pedido.id));
+    expect(sigue!.estado).toBe('RECIBIDO');
+  });
+});
+
 describe('PUT /api/impresion/:id: options and the server price', () => {
   it('recomputes the price with every option', async () => {
     const trabajo = await subido(pdfDePrueba([{ color: true }, {}, {}, {}, {}, { color: true }, {}, {}, {}, {}]));

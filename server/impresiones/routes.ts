@@ -23,6 +23,7 @@ import { errorSchema, idParam } from '../http/schemas';
 import { cambiarEstado, listarCola } from './cola';
 import { guardarTarifa, obtenerTarifa } from './tarifa';
 import {
+  borrarTrabajo,
   cambiarOpciones,
   obtenerTrabajo,
   rutaDeLaMiniatura,
@@ -126,6 +127,23 @@ export async function impresionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => cambiarOpciones(app.db, request.params.id, usuarioRequerido(request), request.body.opciones),
+  );
+
+  r.delete(
+    '/api/impresion/:id',
+    {
+      config: { acceso: 'propio' },
+      schema: {
+        tags: ['impresiones'],
+        summary: 'Quita un trabajo sin pedir y borra su archivo (su dueño, o un administrador); uno ya pedido es un 409',
+        params: idParam,
+        response: { 204: z.null(), ...errores, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await borrarTrabajo(app.db, app.impresiones.limites.dir, request.params.id, usuarioRequerido(request));
+      return reply.code(204).send(null);
+    },
   );
 
   for (const cual of ['archivo', 'miniatura'] as const) {

@@ -179,3 +179,19 @@ export async function cambiarOpciones(db: Db, id: number, usuario: { id: number;
     return aRespuesta(nueva!, tarifa);
   });
 }
+
+/**
+ * An unordered job its customer takes off the page: the row and its files go (privacy); an ordered one
+ * is the shop's record, a 409. The owner's, or any for an admin; files are removed after the commit.
+ */
+export async function borrarTrabajo(db: Db, dir: string, id: number, usuario: { id: number; rol: string }): Promise<void> {
+  const archivo = await db.transaction(async (tx) => {
+    const [fila] = await tx.select().from(trabajoImpresion).where(eq(trabajoImpresion.id, id)).for('update');
+    if (!fila) throw new NoEncontrado(M.trabajoNoEncontrado);
+    if (usuario.rol !== 'ADMIN' && fila.userId !== usuario.id) throw new Prohibido();
+    if (!opcionesEditables(fila.estado)) throw new Conflicto(M.trabajoYaPedido);
+    await tx.delete(trabajoImpresion).where(eq(trabajoImpresion.id, id));
+    return fila.archivo;
+  });
+  await Promise.all([rutaDelArchivo(dir, archivo), rutaDeLaMiniatura(dir, archivo)].map((f) => fs.rm(f, { force: true })));
+}
