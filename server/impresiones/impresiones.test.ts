@@ -280,7 +280,7 @@ describe('ordering a print job and the queue', () => {
     const listo = await estado(trabajo.id, 'LISTO');
     expect(listo.statusCode, listo.body).toBe(200);
     expect(listo.json().whatsapp).toBe(`https://wa.me/5492610000000?text=${encodeURIComponent(M.listoParaRetirar(trabajo.id, 'tp final.pdf'))}`);
-    const correos = await t.db.select().from(correoPendiente);
+    const correos = await t.db.select().from(correoPendiente).orderBy(correoPendiente.id);
     expect(correos.length).toBe(correosAntes + 1);
     expect(correos.at(-1)).toMatchObject({ tipo: 'impresion-lista', destinatario: 'cliente-impresion@example.com' });
 
