@@ -122,6 +122,16 @@ export async function cargarDatos(base: BaseDeDatos, t: Tamano = TAMANO): Promis
     from promocion pm cross join generate_series(0, 2) k cross join p
     where k < 2 + pm.id % 2`);
 
+  // A published school list of 20 items (issue 20): its pages are weighed and scored with the others.
+  await ejecutar(`
+    insert into lista_escolar (escuela, localidad, nivel, grado, anio, notas, publicada)
+    values ('Escuela N° 1-001 Gral. José de San Martín', 'CAPITAL', 'PRIMARIO', '1er grado', 2027, 'Todo con nombre.', true)`);
+  await ejecutar(`
+    insert into item_lista_escolar (lista_id, orden, cantidad, producto_id, texto)
+    select (select max(id) from lista_escolar), g, 1 + g % 3, p.id, p.denominacion
+    from (select id, denominacion, row_number() over (order by cantidad_vendida desc, id) g from producto) p
+    where g <= 20`);
+
   await ejecutar('analyze');
 
   const filas: Record<string, number> = {};

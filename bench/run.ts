@@ -538,7 +538,9 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
 }
 
 async function medirWeb(url: string, idProducto: number): Promise<void> {
-  const paginas = ['/', '/products', `/producto/${idProducto}`];
+  const listas = (await fetch(`${url}/api/lista`).then((r) => r.json()).catch(() => null)) as { items?: Array<{ id: number }> } | null;
+  const lista = listas?.items?.[0]?.id;
+  const paginas = ['/', '/products', `/producto/${idProducto}`, ...(lista === undefined ? [] : ['/listas', `/listas/${lista}`])];
   let navegador;
   try {
     navegador = await lanzarChromium();

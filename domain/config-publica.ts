@@ -8,6 +8,8 @@ export const configPublicaSchema = z.object({
   mercadoPagoDisponible: z.boolean(),
   /** MP_PAGO_VENCE_MINUTOS: how long after the order 'Pagar' is offered (domain/pago.ts, sePuedePagar). */
   mercadoPagoVenceMinutos: z.number().int(),
+  /** IMPRESION_MAX_MB: the largest PDF the print page sends (the server refuses larger ones too). */
+  impresionMaxMb: z.number().int(),
 });
 export type ConfigPublica = z.infer<typeof configPublicaSchema>;
 

@@ -17,6 +17,7 @@ export async function configRoutes(app: FastifyInstance) {
       mercadoPagoSimulado: modoMercadoPago(app.config) === 'simulado',
       mercadoPagoDisponible: modoMercadoPago(app.config) !== 'desactivado',
       mercadoPagoVenceMinutos: app.config.MP_PAGO_VENCE_MINUTOS,
+      impresionMaxMb: app.config.IMPRESION_MAX_MB,
     }),
   );
 }

@@ -112,6 +112,8 @@ describe('POST /api/impresion: reading the PDF', () => {
     expect(archivosGuardados()).toEqual(antes);
     const sinArchivo = await t.app.inject({ method: 'POST', url: '/api/impresion', headers: { cookie: cookieCliente }, payload: { archivo: 'x' } });
     expect(sinArchivo.statusCode).toBe(415);
+    // The page knows the limit too, and refuses a larger file before sending it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json().impresionMaxMb).toBe(1);
   });
 
   it('needs a signed-in customer', async () => {

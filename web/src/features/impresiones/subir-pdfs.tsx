@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MENSAJES_IMPRESION, type TrabajoImpresion } from '../../../../domain/impresion';
 import { textoTamanio } from '../../../../domain/impresion-texto';
 import { mensajeDeError } from '../../api/client';
+import { useConfigPublica } from '../../api/config';
 import { subirPdf } from '../../api/impresiones';
 
 interface Subida {
@@ -25,6 +26,7 @@ interface Subida {
  */
 export function SubirPdfs({ alSubir }: { alSubir: (trabajo: TrabajoImpresion) => void }) {
   const [subidas, setSubidas] = useState<Subida[]>([]);
+  const maxMb = useConfigPublica().data?.impresionMaxMb;
   const siguiente = useRef(1);
   const abrirSelector = useRef<() => void>(null);
   // Leaving the page stops what is still going up.
@@ -41,6 +43,11 @@ export function SubirPdfs({ alSubir }: { alSubir: (trabajo: TrabajoImpresion) =>
   const subir = (archivos: File[]) => {
     for (const archivo of archivos) {
       const clave = siguiente.current++;
+      // Too big: said at once, instead of after sending megabytes the server would refuse.
+      if (maxMb !== undefined && archivo.size > maxMb * 1024 * 1024) {
+        setSubidas((s) => [...s, { clave, nombre: archivo.name, bytes: archivo.size, progreso: 1, error: MENSAJES_IMPRESION.archivoDemasiadoGrande(maxMb) }]);
+        continue;
+      }
       setSubidas((s) => [...s, { clave, nombre: archivo.name, bytes: archivo.size, progreso: 0, error: null }]);
       subirPdf(archivo, (progreso) => cambiar(clave, { progreso }), cancelar.current.signal)
         .then((trabajo) => {
@@ -57,7 +64,7 @@ export function SubirPdfs({ alSubir }: { alSubir: (trabajo: TrabajoImpresion) =>
     }
   };
 
-  // Refused here, before sending anything: not a PDF. (Size and pages are the server's to judge.)
+  // Refused here, before sending anything: not a PDF. (Pages are the server's to judge; size, both.)
   const rechazar = (rechazos: FileRejection[]) => {
     for (const r of rechazos) {
       const clave = siguiente.current++;
@@ -92,7 +99,7 @@ export function SubirPdfs({ alSubir }: { alSubir: (trabajo: TrabajoImpresion) =>
           <Stack gap={4}>
             <Text fw={600}>Arrastrá tus PDF acá</Text>
             <Text size="sm" c="gray.7">
-              Podés subir varios a la vez. Solo archivos PDF, sin contraseña.
+              Podés subir varios a la vez. Solo archivos PDF, sin contraseña{maxMb === undefined ? '' : `, de hasta ${maxMb} MB cada uno`}.
             </Text>
           </Stack>
         </Group>
