@@ -23,5 +23,7 @@ export async function violacionesDeAccesibilidad(page: Page): Promise<Violacion[
 
 /** Fails the test with a readable list when the page, as it is now, has any WCAG 2.2 AA violation. */
 export async function esperarSinViolaciones(page: Page, donde = page.url()): Promise<void> {
+  // A dialog still fading in blends its colours with the overlay: judge the page once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
   expect(await violacionesDeAccesibilidad(page), `violaciones de accesibilidad en ${donde}`).toEqual([]);
 }
