@@ -249,14 +249,8 @@ export const itemListaPublicaSchema = z.object({
 });
 export type ItemListaPublica = z.infer<typeof itemListaPublicaSchema>;
 
-export const listaPublicaSchema = z.object({
-  id: z.number().int(),
-  escuela: z.string(),
-  localidad: z.enum(LOCALIDADES),
-  nivel: z.enum(NIVELES),
-  grado: z.string(),
-  anio: z.number().int(),
-  notas: z.string(),
+// The list as families see it: the owner's fields a family reads, with the items priced now.
+export const listaPublicaSchema = listaEscolarSchema.pick({ id: true, escuela: true, localidad: true, nivel: true, grado: true, anio: true, notas: true }).extend({
   items: z.array(itemListaPublicaSchema),
   /** `totalDeLista(items)`: every item with a product; the page recomputes it with the ticks. */
   total: z.number(),
