@@ -34,7 +34,8 @@ async function crearListaComoDueno(page: Page) {
   await page.waitForURL('**/grillaListasEscolares');
   await visible(page.getByRole('heading', { name: 'Listas escolares', level: 1 }));
   // The demo's lists are there, with their figures.
-  expect(await filas(page, 'Listas escolares').count()).toBeGreaterThanOrEqual(3);
+  // The heading shows before the grid's fetch answers: wait for the rows.
+  await expect.poll(() => filas(page, 'Listas escolares').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await captura(page, 'listas-admin-grilla-1280');
 
   await page.getByRole('link', { name: 'Nueva lista' }).click();
