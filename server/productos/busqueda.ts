@@ -190,34 +190,40 @@ function ordenDe(orden: Orden, s: SQL, cv: SQL, precio: SQL, id: SQL): SQL {
 }
 
 /**
- * One word, nothing else, by relevance: each level of match read in index order with LIMIT
- * (`producto_palabra_asc_idx`), never a sort of every product that has the word.
+ * One position, nothing else, by relevance: a word or its one-word synonyms ('hojas' -> hoja | folio).
+ * Each alternative's own root is read in index order with LIMIT (`producto_palabra_asc_idx`), never a
+ * sort of every product that has it; only the few prefix and typo terms are ranked together.
  */
-function sqlDeUnaPalabra(b: Busqueda, p: Palabra): SQL {
+function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
   const n = b.desde + b.limite;
-  return sql`with e as (${terminosDe(p)}),
-    candidatos as (
-      (select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
-        where palabra = ${p.raiz}::text order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})
-      union all
-      (select pp.producto_id, e.nivel + pp.peso, pp.cantidad_vendida, pp.precio from producto_palabra pp join e on e.palabra = pp.palabra
-        where e.nivel > 0 order by 2, 3 desc, 4, 1 limit ${n})
-      union all
-      (select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${b.codigo}::text)
-    ),
+  const terminos = sql.join(
+    palabras.map((p) => sql`(${terminosDe(p)})`),
+    sql` union all `,
+  );
+  const exactas = palabras.map(
+    (p) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
+        where palabra = ${p.raiz}::text order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
+  );
+  // Grouped before the LIMIT: a product with two prefix terms ('archivo', 'archivador') takes one place.
+  const otras = sql`(select pp.producto_id, min(e.nivel + pp.peso) as s, min(pp.cantidad_vendida) as cv, min(pp.precio) as precio
+        from producto_palabra pp join e on e.palabra = pp.palabra
+        where e.nivel > 0 group by pp.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
+  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${b.codigo}::text)`;
+  return sql`with e as (${terminos}),
+    candidatos as (${sql.join([...exactas, otras, codigo], sql` union all `)}),
     pagina as (
       select producto_id, row_number() over (order by min(s), min(cv) desc, min(precio), producto_id) as posicion
       from candidatos group by producto_id
       order by min(s), min(cv) desc, min(precio), producto_id limit ${b.limite} offset ${b.desde}
     )
     select t.total, ${versionMarcas}, ${columnasFila}
-    from (select count(distinct pp.producto_id)::int as total from producto_palabra pp join e on e.palabra = pp.palabra) t
+    from (select count(distinct pp.producto_id)::int as total from producto_palabra pp where pp.palabra in (select palabra from e)) t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.posicion`;
 }
 
-/** Any words, filters and order: every word's matches intersected, ranked by the worst word. */
-function sqlGeneral(b: Busqueda): SQL {
+/** Any words, filters and order: every word's matches intersected, ranked by the worst word. Exported for the test that holds the shortcut to it. */
+export function sqlGeneral(b: Busqueda): SQL {
   const ctes: SQL[] = [];
   const huecos: string[] = [];
   let k = 0;
@@ -282,10 +288,9 @@ function sqlGeneral(b: Busqueda): SQL {
 /** The statement of a search. */
 export function sqlDeBusqueda(b: Busqueda): SQL {
   const [unico] = b.huecos;
-  const unaPalabra =
-    b.huecos.length === 1 && unico!.alternativas.length === 1 && unico!.alternativas[0]!.length === 1 && unico!.campos === CAMPOS.todos;
-  if (unaPalabra && b.orden === 'relevancia' && !b.marca && !b.categoriaId && !b.codigoContiene) {
-    return sqlDeUnaPalabra(b, unico!.alternativas[0]![0]!);
+  const unaPosicion = b.huecos.length === 1 && unico!.alternativas.every((a) => a.length === 1) && unico!.campos === CAMPOS.todos;
+  if (unaPosicion && b.orden === 'relevancia' && !b.marca && !b.categoriaId && !b.codigoContiene) {
+    return sqlDeUnaPosicion(b, unico!.alternativas.map((a) => a[0]!));
   }
   return sqlGeneral(b);
 }

@@ -2,7 +2,9 @@
 // products; a change that makes the search find less fails here. The bench prints the same
 // score at 10,000 and 100,000 products.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productoFiltrosSchema } from '../../domain/producto';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
+import { busquedaDelCatalogo, ejecutar, raicesDe, sqlDeBusqueda, sqlGeneral, type FilaBusqueda } from './busqueda';
 import { ANCLAS, cargarCatalogo, CONSULTAS_DE_RELEVANCIA, describirFallo, medirRelevancia } from '../test/catalogo-de-busqueda';
 
 let t: AppDePrueba;
@@ -34,5 +36,26 @@ describe('relevance of the catalogue search', () => {
     const r = await medirRelevancia(buscar);
     const detalle = `${r.aciertos} de ${r.consultas}; fallan:\n${r.fallos.map(describirFallo).join('\n')}`;
     expect(r.puntaje, detalle).toBeGreaterThanOrEqual(0.95);
+  }, 120_000);
+});
+
+describe('the one-position shortcut (a word, or a word and its one-word synonyms)', () => {
+  it('gives the same pages and total as the general statement, at every page of every one-word query', async () => {
+    const unaPalabra = [...new Set(CONSULTAS_DE_RELEVANCIA.map((c) => c.q).filter((q) => raicesDe(q).length === 1))];
+    // Plural and synonym words, prefixes of several terms ('archiv': archivo, archivador), typos.
+    unaPalabra.push('hojas', 'birome', 'archiv', 'lapi', 'cuadreno');
+    expect(unaPalabra.length).toBeGreaterThan(20);
+    let conSinonimos = 0;
+    for (const q of unaPalabra) {
+      for (const pagina of [1, 2, 3]) {
+        const b = await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q, pagina, porPagina: 12 }));
+        if (!b || b.huecos.length !== 1) continue;
+        if (b.huecos[0]!.alternativas.length > 1) conSinonimos += 1;
+        const atajo = await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda(b));
+        const general = await ejecutar<FilaBusqueda>(t.db, sqlGeneral(b));
+        expect(atajo.map((f) => [f.id, f.total]), `${q}, página ${pagina}`).toEqual(general.map((f) => [f.id, f.total]));
+      }
+    }
+    expect(conSinonimos).toBeGreaterThan(0);
   }, 120_000);
 });
