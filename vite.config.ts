@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The prerender module (SSR build) bundles the icons and Mantine instead of importing the packages:
   // the icons' index loads all ~5,000 icons and Mantine's every component, 80 MB of the server's memory
-  // for the dozen icons and components a page uses (docs/performance.md). Same markup either way.
+  // for the dozen icons and components a page uses (bench/results/2026-11-22-a-26-historia.md). Same markup either way.
   ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
   server: {
     proxy: Object.fromEntries(['/api', '/uploads', '/sitemap.xml', '/robots.txt'].map((ruta) => [ruta, haciaLaTienda])),

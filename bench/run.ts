@@ -639,7 +639,7 @@ async function main() {
   fs.mkdirSync(carpeta, { recursive: true });
   fs.writeFileSync(path.join(carpeta, 'latest.md'), texto);
   fs.writeFileSync(path.join(carpeta, 'latest.json'), JSON.stringify({ filas, relevancias, pesos, faros, notas }, null, 2));
-  // The history, run by run (the folder is not in git): latest.md is overwritten, these stay.
+  // The history, run by run, committed with the change it measured: latest.* is overwritten (and not in git), these stay.
   fs.writeFileSync(path.join(carpeta, `${new Date().toISOString().replace(/[:.]/g, '-')}.md`), texto);
   log(`escrito bench/results/latest.md`);
 }

@@ -1,6 +1,6 @@
 // The server as `npm start` runs it: server/main.ts compiled once by esbuild into dist/server/ and run
 // by plain Node. Running the TypeScript through tsx costs about 30 MB of memory for the whole life of
-// the process (docs/performance.md). Used by scripts/start.mjs and by the benchmark (bench/procesos.ts).
+// the process (bench/results/2026-11-22-a-26-historia.md). Used by scripts/start.mjs and by the benchmark (bench/procesos.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -9,7 +9,7 @@ const SALIDA = path.join(RAIZ, 'dist', 'server');
 export const ENTRADA_COMPILADA = path.join(SALIDA, 'main.mjs');
 
 /**
- * V8 flags of the server process (measured in docs/performance.md):
+ * V8 flags of the server process (measured in bench/results/2026-11-22-a-26-historia.md):
  * - a young generation of 2 × 8 MB instead of 2 × 16 MB: about 10 MB less from start and no more CPU
  *   per request (2 × 4 MB saved 5 MB more but cost 15-20% more CPU on large answers: the sales grid,
  *   the admin list of promotions);

@@ -35,12 +35,12 @@ export interface OpcionesPglite {
  * PostgreSQL's shared buffers inside PGlite's WASM memory, which is zeroed whole when PGlite starts: the
  * default 128 MB was resident from the first moment. PGlite reads its files through the system's page
  * cache, so fewer buffers cost nothing measurable: with the bench's 10,000 products and 50,000 sales,
- * the same query times at 16 MB and 110-120 MB less memory (docs/performance.md).
+ * the same query times at 16 MB and 110-120 MB less memory (bench/results/2026-11-22-a-26-historia.md).
  */
 const BUFFERS_COMPARTIDOS_PGLITE = '16MB';
 
 export async function abrirPglite(opciones: OpcionesPglite = {}): Promise<BaseDeDatos> {
-  // Loaded only here: a server on PostgreSQL never pays PGlite's ~40 MB of memory (docs/performance.md).
+  // Loaded only here: a server on PostgreSQL never pays PGlite's ~40 MB of memory (bench/results/2026-11-22-a-26-historia.md).
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),

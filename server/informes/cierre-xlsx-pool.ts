@@ -43,7 +43,7 @@ export const ARCHIVO_WORKER =
  * Each worker's young generation: 2 × 2 MB semi-spaces. With the process's 2 × 8 MB (OPCIONES_NODE in
  * scripts/servidor.mjs, sized for the main thread) every worker kept 16 MB of it full of the writer's
  * short-lived garbage: two workers under load took the server to 253 MB instead of 226, for no
- * difference in time or CPU that this machine could tell (docs/performance.md). V8 reads the flag when
+ * difference in time or CPU that this machine could tell (bench/results/2026-11-22-a-26-historia.md). V8 reads the flag when
  * it creates an isolate, over a Worker's resourceLimits; the main thread's heap, sized at start, does
  * not read it again (measured).
  */

@@ -43,7 +43,7 @@ const filas = <T>(resultado: unknown) => (resultado as { rows: T[] }).rows;
  * lines take their sale's date from the join with `venta` that filters them by date. Plain SQL, dates
  * as epoch milliseconds and amounts as float8 (the same double as Number() of the numeric's text):
  * drizzle's mapping of 7,000 rows into objects and the parsing of their dates and numerics took 45 ms
- * of the main thread for 30 days, this 25 (docs/performance.md).
+ * of the main thread for 30 days, this 25 (bench/results/2026-11-22-a-26-historia.md).
  */
 export async function datosDelCierre(db: Db, desde: string, hasta: string): Promise<CierreCompacto> {
   if (desde > hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
