@@ -191,6 +191,8 @@ const configSchema = z
     BACKUP_CONSERVAR: z.coerce.number().int().min(1).max(1000).default(7),
     /** Hours between the server's own backups (one instance among several); 0: none. */
     BACKUP_CADA_HORAS: z.coerce.number().min(0).max(500).default(0),
+    /** PGlite only (it has no autovacuum): hours between the server's own VACUUM (ANALYZE); 0: never. */
+    PGLITE_VACUUM_HORAS: z.coerce.number().min(0).max(500).default(24),
     // ---- Online printing (server/impresiones/, docs/decisions/035-impresiones.md) ----
     /** Largest PDF a customer may upload, in MB. */
     IMPRESION_MAX_MB: z.coerce.number().int().min(1).max(500).default(50),

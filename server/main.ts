@@ -7,6 +7,7 @@ import { sembrarSiVacia } from './db/seed/sembrar';
 import { flujoDeTexto } from './http/log-pedidos';
 import { programarLimpieza } from './impresiones/limpieza';
 import { abrirCanalLocal } from './operacion/canal-local';
+import { programarMantenimientoPglite } from './operacion/mantenimiento-pglite';
 import { respaldar } from './operacion/respaldo-del-servidor';
 import { programarRespaldos } from './operacion/respaldo-programado';
 import { RAIZ } from './raiz';
@@ -53,6 +54,8 @@ async function main() {
 
   // Customers' print files deleted IMPRESION_BORRAR_DIAS after delivery (one instance at a time).
   const detenerLimpieza = programarLimpieza(base.db, { dir: config.IMPRESIONES_DIR, dias: config.IMPRESION_BORRAR_DIAS }, app.log);
+  // PGlite has no autovacuum: the server does its work (server/operacion/mantenimiento-pglite.ts).
+  const detenerMantenimiento = programarMantenimientoPglite(base, config.PGLITE_VACUUM_HORAS, app.log);
 
   let cerrando = false;
   const cerrar = async (senal: string) => {
@@ -73,6 +76,7 @@ async function main() {
     try {
       // No new backup (local channel, schedule) nor clean-up while the requests finish.
       detenerLimpieza();
+      detenerMantenimiento();
       await Promise.all([app.close(), cerrarCanal?.(), detenerRespaldos?.()]);
       await base.cerrar();
     } catch (error) {
