@@ -41,6 +41,21 @@ export const productoDeListaSchema = z.object({
 });
 export type ProductoDeLista = z.infer<typeof productoDeListaSchema>;
 
+/**
+ * What names a list: the school, where it is, the level, the grade and the school year. Every answer about a
+ * list starts with it (admin form and grid, public search and page).
+ */
+const cabeceraListaSchema = z.object({
+  id: z.number().int(),
+  escuela: z.string(),
+  localidad: z.enum(LOCALIDADES),
+  nivel: z.enum(NIVELES),
+  /** Free text: 'Sala de 5', '1er grado', '2do año'. */
+  grado: z.string(),
+  /** School year: 2027. */
+  anio: z.number().int(),
+});
+
 const nivelSchema = z.enum(NIVELES, { error: M.nivelObligatorio });
 const localidadSchema = z.enum(LOCALIDADES, { error: M.localidadObligatoria });
 
@@ -66,15 +81,7 @@ export const itemListaEscolarSchema = z.object({
 });
 export type ItemListaEscolar = z.infer<typeof itemListaEscolarSchema>;
 
-export const listaEscolarSchema = z.object({
-  id: z.number().int(),
-  escuela: z.string(),
-  localidad: z.enum(LOCALIDADES),
-  nivel: z.enum(NIVELES),
-  /** Free text: 'Sala de 5', '1er grado', '2do año'. */
-  grado: z.string(),
-  /** School year: 2027. */
-  anio: z.number().int(),
+export const listaEscolarSchema = cabeceraListaSchema.extend({
   /** For families, shown on the public page ('Todo con nombre y apellido'). */
   notas: z.string(),
   publicada: z.boolean(),
@@ -155,13 +162,7 @@ export const listaEscolarFiltrosSchema = z.object({
 });
 export type ListaEscolarFiltros = z.input<typeof listaEscolarFiltrosSchema>;
 
-export const filaListaEscolarSchema = z.object({
-  id: z.number().int(),
-  escuela: z.string(),
-  localidad: z.enum(LOCALIDADES),
-  nivel: z.enum(NIVELES),
-  grado: z.string(),
-  anio: z.number().int(),
+export const filaListaEscolarSchema = cabeceraListaSchema.extend({
   publicada: z.boolean(),
   cantidadItems: z.number().int(),
   familias: z.number().int(),
@@ -210,13 +211,7 @@ export const listaPublicaFiltrosSchema = z.object({
 });
 export type ListaPublicaFiltros = z.input<typeof listaPublicaFiltrosSchema>;
 
-export const resumenListaPublicaSchema = z.object({
-  id: z.number().int(),
-  escuela: z.string(),
-  localidad: z.enum(LOCALIDADES),
-  nivel: z.enum(NIVELES),
-  grado: z.string(),
-  anio: z.number().int(),
+export const resumenListaPublicaSchema = cabeceraListaSchema.extend({
   cantidadItems: z.number().int(),
 });
 export type ResumenListaPublica = z.infer<typeof resumenListaPublicaSchema>;
@@ -249,8 +244,9 @@ export const itemListaPublicaSchema = z.object({
 });
 export type ItemListaPublica = z.infer<typeof itemListaPublicaSchema>;
 
-// The list as families see it: the owner's fields a family reads, with the items priced now.
-export const listaPublicaSchema = listaEscolarSchema.pick({ id: true, escuela: true, localidad: true, nivel: true, grado: true, anio: true, notas: true }).extend({
+// The list as families see it: what names it and the owner's notes, with the items priced now.
+export const listaPublicaSchema = cabeceraListaSchema.extend({
+  notas: listaEscolarSchema.shape.notas,
   items: z.array(itemListaPublicaSchema),
   /** `totalDeLista(items)`: every item with a product; the page recomputes it with the ticks. */
   total: z.number(),

@@ -19,6 +19,9 @@ export const columnasProductoDeLista = {
 
 export type FilaLista = typeof listaEscolar.$inferSelect;
 
+/** What names a list in every answer about it: school, place, level, grade and school year. */
+export const cabeceraDeLista = (f: FilaLista) => ({ id: f.id, escuela: f.escuela, localidad: f.localidad, nivel: f.nivel, grado: f.grado, anio: f.anio });
+
 /** An item as stored, with its alternatives' ids in order and the products they name. */
 export interface ItemLeido {
   id: number;

@@ -18,7 +18,7 @@ import { subtotalLinea } from '../../domain/money';
 import type { Db } from '../db/client';
 import { listaEscolar } from '../db/schema';
 import { Invalido, NoEncontrado } from '../errors';
-import { cantidadDeItems, itemsDeListas, todasLasPalabras, type FilaLista, type ItemLeido } from './datos';
+import { cabeceraDeLista, cantidadDeItems, itemsDeListas, todasLasPalabras, type FilaLista, type ItemLeido } from './datos';
 
 type Filtros = z.output<typeof listaPublicaFiltrosSchema>;
 
@@ -47,7 +47,7 @@ export async function buscarListasPublicas(db: Db, filtros: Filtros): Promise<Pa
     filas.map((f) => f.id),
   );
   return {
-    items: filas.map((f) => ({ id: f.id, escuela: f.escuela, localidad: f.localidad, nivel: f.nivel, grado: f.grado, anio: f.anio, cantidadItems: items.get(f.id) ?? 0 })),
+    items: filas.map((f) => ({ ...cabeceraDeLista(f), cantidadItems: items.get(f.id) ?? 0 })),
     total: totales?.total ?? 0,
     pagina: filtros.pagina,
     porPagina: filtros.porPagina,
@@ -83,12 +83,7 @@ export async function obtenerListaPublica(db: Db, id: number): Promise<ListaPubl
     };
   });
   return {
-    id: fila.id,
-    escuela: fila.escuela,
-    localidad: fila.localidad,
-    nivel: fila.nivel,
-    grado: fila.grado,
-    anio: fila.anio,
+    ...cabeceraDeLista(fila),
     notas: fila.notas,
     items: publicos,
     total: totalDeLista(publicos),

@@ -16,7 +16,7 @@ import { registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria'
 import type { Db } from '../db/client';
 import { alternativaItemLista, itemListaEscolar, listaEscolar, producto } from '../db/schema';
 import { Invalido, NoEncontrado } from '../errors';
-import { cantidadDeItems, escuelaYGrado, figurasDeListas, itemsDeListas, todasLasPalabras, type FilaLista, type ItemLeido } from './datos';
+import { cabeceraDeLista, cantidadDeItems, escuelaYGrado, figurasDeListas, itemsDeListas, todasLasPalabras, type FilaLista, type ItemLeido } from './datos';
 
 export type DatosLista = z.output<typeof listaEscolarInputSchema>;
 type Filtros = z.output<typeof listaEscolarFiltrosSchema>;
@@ -27,12 +27,7 @@ const aRespuesta = (
   items: readonly ItemLeido[],
   figuras: { familias: number; unidadesVendidas: number },
 ): ListaEscolar => ({
-  id: fila.id,
-  escuela: fila.escuela,
-  localidad: fila.localidad,
-  nivel: fila.nivel,
-  grado: fila.grado,
-  anio: fila.anio,
+  ...cabeceraDeLista(fila),
   notas: fila.notas,
   publicada: fila.publicada,
   items: items.map((i) => ({
@@ -81,12 +76,7 @@ export async function paginaDeListasEscolares(db: Db, filtros: Filtros): Promise
   return {
     items: filas.map(
       (f): FilaListaEscolar => ({
-        id: f.id,
-        escuela: f.escuela,
-        localidad: f.localidad,
-        nivel: f.nivel,
-        grado: f.grado,
-        anio: f.anio,
+        ...cabeceraDeLista(f),
         publicada: f.publicada,
         cantidadItems: items.get(f.id) ?? 0,
         ...figuras.get(f.id)!,

@@ -1,16 +1,17 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text, type MantineSpacing, type TextProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Rol } from '../../../../domain/enums';
 import { paths } from '../../app/paths';
 import { useUser } from '../../sesion/usuario-context';
 
-export function Cargando() {
+/** A page (or part of one) while its data loads: a spinner and what is loading. */
+export function Cargando({ texto = 'Cargando...', py = 'xl', c = 'dimmed' }: { texto?: string; py?: MantineSpacing; c?: TextProps['c'] }) {
   return (
-    <Center py="xl" role="status">
+    <Center py={py} role="status">
       <Stack align="center" gap="xs">
         <Loader />
-        <Text c="dimmed">Cargando...</Text>
+        <Text c={c}>{texto}</Text>
       </Stack>
     </Center>
   );

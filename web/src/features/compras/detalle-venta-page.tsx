@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { mensajeDeError } from '../../api/client';
 import { useConfigPublica } from '../../api/config';
 import { useVenta, type VentaClienteDetalle } from '../../api/ventas-cliente';
 import { paths } from '../../app/paths';
+import { Cargando } from '../../components/guards/requiere-rol';
 import { BotonPagar, textoPagarHasta, tituloLegible, usePagarPedido } from '../../components/pago/pagar-pedido';
 import { EstadoVentaBadge } from './estado-venta-badge';
 import { formatearFechaHora } from './formato';
@@ -115,14 +116,7 @@ export default function DetalleVentaPage() {
     );
   }
   if (isPending) {
-    return (
-      <Center py={80} role="status">
-        <Stack align="center" gap="xs">
-          <Loader />
-          <Text c="gray.7">Cargando...</Text>
-        </Stack>
-      </Center>
-    );
+    return <Cargando py={80} c="gray.7" />;
   }
 
   return (

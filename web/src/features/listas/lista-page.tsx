@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Container, Grid, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Grid, Group, List, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconPrinter, IconShoppingCart, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { urlQrDeLista, useListaPublica } from '../../api/listas-escolares';
 import { paths, urlImagen } from '../../app/paths';
 import { useTituloPagina } from '../../app/titulo';
 import { useCarrito } from '../../carrito/carrito-context';
+import { Cargando } from '../../components/guards/requiere-rol';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import tarjeta from '../../components/tarjeta.module.css';
 import classes from './lista-page.module.css';
@@ -257,14 +258,7 @@ export default function ListaPage() {
     );
   }
   if (isPending) {
-    return (
-      <Center py={80} role="status">
-        <Stack align="center" gap="xs">
-          <Loader />
-          <Text c="dimmed">Cargando lista...</Text>
-        </Stack>
-      </Center>
-    );
+    return <Cargando texto="Cargando lista..." py={80} />;
   }
   return <Lista lista={lista} />;
 }

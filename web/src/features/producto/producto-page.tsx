@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Box, Button, Center, Container, Grid, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Container, Grid, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconMinus, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useProducto } from '../../api/productos';
 import { paths, urlImagen } from '../../app/paths';
 import { useTituloPagina } from '../../app/titulo';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
+import { Cargando } from '../../components/guards/requiere-rol';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import tarjeta from '../../components/tarjeta.module.css';
 import classes from './producto-page.module.css';
@@ -47,14 +48,7 @@ export default function ProductoPage() {
   }
 
   if (isPending) {
-    return (
-      <Center py={80} role="status">
-        <Stack align="center" gap="xs">
-          <Loader />
-          <Text c="dimmed">Cargando producto...</Text>
-        </Stack>
-      </Center>
-    );
+    return <Cargando texto="Cargando producto..." py={80} />;
   }
 
   const insignia = insigniaDeStock(producto.stock);

@@ -23,6 +23,7 @@ import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
+import { TarjetasAdmin } from '../comun/tarjetas-admin';
 
 const POR_PAGINA = 25;
 
@@ -149,12 +150,11 @@ export default function GrillaAuditoriaPage() {
               </Group>
             )}
             {movil ? (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Eventos de auditoría">
-                {data.items.length === 0 && <Text c="dimmed">{MENSAJES_AUDITORIA.sinEventos}</Text>}
+              <TarjetasAdmin etiqueta="Eventos de auditoría" vacia={data.items.length === 0} mensajeVacia={MENSAJES_AUDITORIA.sinEventos}>
                 {data.items.map((e) => (
                   <TarjetaEvento key={e.id} evento={e} />
                 ))}
-              </Stack>
+              </TarjetasAdmin>
             ) : (
               <TablaAdmin
                 etiqueta="Eventos de auditoría"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconClipboardText, IconDeviceFloppy, IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconClipboardText, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useGuardarListaEscolar, useListaEscolar } from '../../../api/admin-list
 import { ApiError, mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
+import { PieFormulario } from '../comun/pie-formulario';
 import { ImportarTextoModal } from './importar-texto-modal';
 import { ItemLista, itemNuevo, type ValoresLista } from './item-lista';
 
@@ -212,14 +213,7 @@ function Formulario({ lista }: { lista?: ListaEscolar }) {
             )}
           </Paper>
 
-          <Group justify="space-between" mt="lg">
-            <Button variant="default" component={Link} to={paths.grillaListasEscolares} leftSection={<IconArrowLeft size={16} />}>
-              Volver
-            </Button>
-            <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-              Guardar
-            </Button>
-          </Group>
+          <PieFormulario volverA={paths.grillaListasEscolares} guardando={guardar.isPending} />
         </form>
       </FormProvider>
       <ImportarTextoModal abierto={importando} onCerrar={() => setImportando(false)} onAgregar={(nuevos) => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Group, Modal, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Modal, NativeSelect, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconExternalLink, IconPlus } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
+import { TarjetasAdmin } from '../comun/tarjetas-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
@@ -122,8 +123,7 @@ export default function GrillaListasEscolaresPage() {
           return (
             <>
               {movil ? (
-                <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Listas escolares">
-                  {data.items.length === 0 && <Text c="dimmed">{mensajeVacia}</Text>}
+                <TarjetasAdmin etiqueta="Listas escolares" vacia={data.items.length === 0} mensajeVacia={mensajeVacia}>
                   {data.items.map((l) => (
                     <Card component="li" key={l.id} withBorder padding="sm">
                       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -148,7 +148,7 @@ export default function GrillaListasEscolaresPage() {
                       </Group>
                     </Card>
                   ))}
-                </Stack>
+                </TarjetasAdmin>
               ) : (
                 <TablaAdmin
                   etiqueta="Listas escolares"

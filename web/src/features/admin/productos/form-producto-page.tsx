@@ -1,9 +1,9 @@
 import { Alert, Button, Container, Group, Image, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDeviceFloppy, IconPhotoX } from '@tabler/icons-react';
+import { IconPhotoX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { MENSAJES, unirMensajes } from '../../../../../domain/mensajes';
 import { calcularPrecio, formatearPrecio } from '../../../../../domain/money';
 import { leerNumero, numeroParaEditar, type NumeroLeido } from '../../../../../domain/numeros';
@@ -13,6 +13,7 @@ import { mensajeDeError } from '../../../api/client';
 import { paths, urlImagen } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { ConfirmarModal } from '../comun/confirmar-modal';
+import { PieFormulario } from '../comun/pie-formulario';
 
 interface Valores {
   denominacion: string;
@@ -218,14 +219,7 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
             {MENSAJES_PRODUCTO.confirmarQuitarImagen(producto.denominacion)}
           </ConfirmarModal>
         )}
-        <Group justify="space-between" mt="lg">
-          <Button variant="default" component={Link} to={paths.grillaProductos} leftSection={<IconArrowLeft size={16} />}>
-            Volver
-          </Button>
-          <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-            Guardar
-          </Button>
-        </Group>
+        <PieFormulario volverA={paths.grillaProductos} guardando={guardar.isPending} />
       </Paper>
     </Container>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Menu, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Container, Group, Menu, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileImport, IconLanguage, IconPackageImport, IconPercentage, IconPlus, IconShoppingCartPlus } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
+import { TarjetasAdmin } from '../comun/tarjetas-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 import { CambiarPreciosModal } from './cambiar-precios-modal';
 
@@ -102,8 +103,7 @@ export default function GrillaProductosPage() {
         {(data) => (
           <>
             {movil ? (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Productos">
-                {data.items.length === 0 && <Text c="dimmed">No hay productos que coincidan con la búsqueda.</Text>}
+              <TarjetasAdmin etiqueta="Productos" vacia={data.items.length === 0} mensajeVacia="No hay productos que coincidan con la búsqueda.">
                 {data.items.map((p) => (
                   <Card component="li" key={p.id} withBorder padding="sm">
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -127,7 +127,7 @@ export default function GrillaProductosPage() {
                     </Group>
                   </Card>
                 ))}
-              </Stack>
+              </TarjetasAdmin>
             ) : (
               <TablaAdmin
                 etiqueta="Productos"

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
+import { TarjetasAdmin } from '../comun/tarjetas-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
@@ -86,8 +87,7 @@ export default function GrillaPromocionesPage() {
           return (
             <>
               {movil ? (
-                <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Promociones">
-                  {data.items.length === 0 && <Text c="dimmed">{mensajeVacia}</Text>}
+                <TarjetasAdmin etiqueta="Promociones" vacia={data.items.length === 0} mensajeVacia={mensajeVacia}>
                   {data.items.map((p) => {
                     const vencida = estaVencida(p);
                     return (
@@ -112,7 +112,7 @@ export default function GrillaPromocionesPage() {
                       </Card>
                     );
                   })}
-                </Stack>
+                </TarjetasAdmin>
               ) : (
                 <TablaAdmin
                   etiqueta="Promociones"

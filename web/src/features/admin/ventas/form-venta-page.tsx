@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type FormaPago } from '../../../../../domain/enums';
@@ -16,6 +16,7 @@ import { useUser } from '../../../sesion/usuario-context';
 import { AccionesFila } from '../comun/acciones-fila';
 import { diaMendoza } from '../comun/fechas';
 import { FilaVacia } from '../comun/fila-vacia';
+import { PieFormulario } from '../comun/pie-formulario';
 import { TablaDesplazable } from '../comun/tabla-desplazable';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 import { estadoConVentaNueva, ventaNuevaDe } from './venta-nueva';
@@ -202,14 +203,7 @@ export default function FormVentaPage() {
             {error}
           </Text>
         )}
-        <Group justify="space-between" mt="lg">
-          <Button variant="default" component={Link} to={paths.grillaPedidos} leftSection={<IconArrowLeft size={16} />}>
-            Volver
-          </Button>
-          <Button type="submit" loading={actualizar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-            Guardar
-          </Button>
-        </Group>
+        <PieFormulario volverA={paths.grillaPedidos} guardando={actualizar.isPending} />
       </Paper>
 
       {modalEliminar}

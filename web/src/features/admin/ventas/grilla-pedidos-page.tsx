@@ -18,6 +18,7 @@ import { Paginacion } from '../comun/paginacion';
 import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
+import { TarjetasAdmin } from '../comun/tarjetas-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 
 const POR_PAGINA = 20;
@@ -83,12 +84,11 @@ export default function GrillaPedidosPage() {
         {(data) => (
           <>
             {movil ? (
-              <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ventas">
-                {data.items.length === 0 && <Text c="dimmed">No hay ventas para mostrar.</Text>}
+              <TarjetasAdmin etiqueta="Ventas" vacia={data.items.length === 0} mensajeVacia="No hay ventas para mostrar.">
                 {data.items.map((v) => (
                   <TarjetaVenta key={v.id} venta={v} onEliminar={() => pedirEliminar(v)} />
                 ))}
-              </Stack>
+              </TarjetasAdmin>
             ) : (
               <TablaAdmin
                 etiqueta="Ventas"
