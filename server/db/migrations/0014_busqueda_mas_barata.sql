@@ -1,7 +1,7 @@
 -- The search's words at a fraction of the cost (issue 19: an import of 10,000 products on PGlite), the
 -- same results as 0007's (server/productos/busqueda.test.ts compares both over every word of a catalogue).
 -- busqueda_raiz without a subquery: PostgreSQL inlines it into the caller's query instead of running it
--- as a function call per word (on PGlite, most of busqueda_indexar's time). The suffixes exclude each
+-- as a function call per word (on PGlite, 46,623 words: 1.05 s -> 0.18 s). The suffixes exclude each
 -- other, so the flat CASE is 0007's two steps: after '[aeo]s' the last letter is one of 'aeo' again.
 CREATE OR REPLACE FUNCTION busqueda_raiz(w text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
