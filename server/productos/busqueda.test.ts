@@ -7,6 +7,7 @@ import { palabrasDe, raiz } from '../../domain/plegado';
 import type { PaginaProductos } from '../../domain/producto';
 import { auditoria, producto } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
+import { ANCLAS, CATEGORIAS_DE_CATALOGO, CONSULTAS_DE_RELEVANCIA, marcasDeCatalogo, productoGenerado } from '../test/catalogo-de-busqueda';
 import { crearCategoria, crearProducto, crearUsuario } from '../test/fabricas';
 import { sqlDeAutocompletar, sqlDelCatalogo } from './busqueda';
 
@@ -65,6 +66,57 @@ describe('the folding rules in SQL', () => {
           from unnest(${`{${palabras.join(',')}}`}::text[]) as w`,
     )) as unknown as { rows: Array<{ w: string; raices: string[] | null }> };
     for (const { w, raices } of filas.rows) expect([w, raices ?? []]).toEqual([w, palabrasDe(w).map(raiz)]);
+  });
+});
+
+// 0007's definitions, replaced by 0014's cheaper ones (issue 19): the words of any text must not change.
+const DEFINICIONES_0007 = [
+  sql`CREATE FUNCTION pg_temp.raiz_0007(w text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE
+      WHEN length(w) <= 3 OR w ~ '[0-9]' THEN w
+      ELSE (SELECT CASE WHEN length(s) > 3 AND s ~ '[aeo]$' THEN left(s, -1) ELSE s END
+            FROM (SELECT CASE
+                    WHEN w ~ '[aeiou]ces$' AND length(w) > 4 THEN left(w, -3) || 'z'
+                    WHEN w ~ '[^aeiou]es$' AND length(w) > 4 THEN left(w, -2)
+                    WHEN w ~ '[aeo]s$' THEN left(w, -1)
+                    ELSE w END AS s) x)
+    END $$`,
+  sql`CREATE FUNCTION pg_temp.palabras_0007(t text) RETURNS TABLE (palabra text, forma text) LANGUAGE sql IMMUTABLE AS $$
+    SELECT pg_temp.raiz_0007(x.p), x.o
+    FROM (SELECT busqueda_plegar(t) AS f, lower(t) AS o) a
+    CROSS JOIN LATERAL (SELECT regexp_replace(a.f, '[a-z0-9]', '', 'g') AS seps) b
+    CROSS JOIN LATERAL unnest(
+      string_to_array(translate(a.f, b.seps, repeat(' ', length(b.seps))), ' '),
+      string_to_array(translate(a.o, b.seps, repeat(' ', length(b.seps))), ' ')
+    ) AS x(p, o)
+    WHERE x.p <> '' $$`,
+];
+
+describe('the words of 0014 are the words of 0007', () => {
+  it('busqueda_raiz and busqueda_palabras answer what 0007 answered, for a catalogue, its queries and odd text', async () => {
+    const marcas = marcasDeCatalogo(200);
+    const catalogo = Array.from({ length: 3000 }, (_, i) => productoGenerado(i + 1, marcas)).flatMap((p) => [p.codigo, p.denominacion, p.marca]);
+    const raras = fc.sample(fc.string({ unit: 'grapheme', maxLength: 30 }), { numRuns: 500, seed: 19 });
+    const espanol = fc.sample(fc.stringMatching(/^[a-zA-ZáéíóúÁÉÍÓÚñÑüÜçàè0-9 .,;/()-]{0,40}$/), { numRuns: 500, seed: 19 });
+    const casos = ['aces', 'tres', 'ojos', 'hojas', 'HOJAS', 'lápices', 'luces', 'paces', 'reyes', 'oes', 'cruces', 'peces', 'mes', 'gas', 'a4', 'x12', '', ' ', 'a-b', 'niño/niña', 'ÿ€ß', 'tab\tsalto\nfin', 'Ñandú ÁRBOLES'];
+    const textos = [
+      ...new Set([...catalogo, ...ANCLAS.flatMap((a) => [a.codigo, a.denominacion, a.marca]), ...CATEGORIAS_DE_CATALOGO, ...CONSULTAS_DE_RELEVANCIA.map((c) => c.q), ...raras, ...espanol, ...casos]),
+    ].map((x) => x.replaceAll('\0', ''));
+    const distintos = await t.db.transaction(async (tx) => {
+      for (const d of DEFINICIONES_0007) await tx.execute(d);
+      const r = (await tx.execute(sql`
+        with t as (select t from json_array_elements_text(${JSON.stringify(textos)}::json) as j(t))
+        select t, array(select row(palabra, forma)::text from busqueda_palabras(t) with ordinality as x(palabra, forma, n) order by n) as nuevas,
+          array(select row(palabra, forma)::text from pg_temp.palabras_0007(t) with ordinality as x(palabra, forma, n) order by n) as viejas
+        from t`)) as unknown as { rows: Array<{ t: string; nuevas: string[]; viejas: string[] }> };
+      expect(r.rows).toHaveLength(textos.length);
+      const raices = (await tx.execute(sql`
+        select count(*)::integer as n from json_array_elements_text(${JSON.stringify(textos)}::json) as j(t)
+        where busqueda_raiz(lower(t)) is distinct from pg_temp.raiz_0007(lower(t))`)) as unknown as { rows: Array<{ n: number }> };
+      expect(raices.rows[0]!.n).toBe(0);
+      return r.rows.filter((f) => JSON.stringify(f.nuevas) !== JSON.stringify(f.viejas));
+    });
+    expect(distintos).toEqual([]);
   });
 });
 

@@ -239,6 +239,40 @@ describe('importación de productos', () => {
     expect(estado.json()).toMatchObject({ estado: 'APLICADA' });
     expect(await porCodigo('MIL-9999')).toMatchObject({ costo: 10_099.5, precio: calcularPrecio(10_099.5, 35), stock: 9999 % 7 });
   });
+
+  it('el índice de la búsqueda después de importar es el que da indexar todo de nuevo', async () => {
+    for (let i = 0; i < 30; i++) {
+      await crearProducto(t.db, { codigo: `IDX-${i}`, denominacion: `Carpeta escolar ${i} anillos`, marca: `Marca vieja ${i % 3}`, costo: 100 + i, categoriaId: escolar.id });
+    }
+    const lineas = ['Código;Denominación;Marca;Categoría;Costo;Porcentaje;Stock'];
+    // New and updated products (name, brand, category, price) in two of the import's chunks of 2,500 rows.
+    for (let i = 0; i < 2600; i++) lineas.push(`IDX-${i};${i % 2 ? 'LÁPICES' : 'lapices'} de colores ${i % 40} Nº${i};Marca ${i % 7};${i % 3 ? 'Oficina' : 'Útiles escolares'};${200 + i};${30 + (i % 5)};${i % 9}`);
+    const vista = await vistaPrevia(csv(lineas));
+    expect(vista.totales).toMatchObject({ crear: 2570, actualizar: 30, errores: 0 });
+    expect((await confirmar(vista.token)).statusCode).toBe(200);
+
+    // Each product's words depend on that product alone: indexing the imported ones again is indexing everything again.
+    const ids = (await t.db.select({ id: producto.id }).from(producto).where(sql`${producto.codigo} like 'IDX-%'`)).map((p) => p.id);
+    const importados = sql`${`{${ids.join(',')}}`}::integer[]`;
+    const palabras = async () =>
+      (
+        (await t.db.execute(
+          sql`select palabra, producto_id, campos, peso, cantidad_vendida, precio::text from producto_palabra where producto_id = any (${importados}) order by palabra, producto_id`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+    const importadas = await palabras();
+    expect(importadas.length).toBeGreaterThan(2600 * 6);
+    await t.db.execute(sql`select busqueda_indexar(${importados})`);
+    expect(importadas).toEqual(await palabras());
+    const filas = async (consulta: ReturnType<typeof sql>) => ((await t.db.execute(consulta)) as unknown as { rows: unknown[] }).rows;
+    expect(await filas(sql`select marca, productos from marca_catalogo order by marca`)).toEqual(
+      await filas(sql`select marca, count(*)::integer as productos from producto where marca <> '' group by marca order by marca`),
+    );
+    expect(await filas(sql`select valor::integer as n from contador_catalogo where nombre = 'productos'`)).toEqual(await filas(sql`select count(*)::integer as n from producto`));
+    expect(await filas(sql`select distinct palabra from producto_palabra where palabra not in (select palabra from termino_busqueda)`)).toEqual([]);
+    const lapices = await t.app.inject({ method: 'GET', url: '/api/producto?q=lapiz%20colores%20n%C2%BA2599' });
+    expect(lapices.json().items.map((p: { codigo: string }) => p.codigo)).toEqual(['IDX-2599']);
+  });
 });
 
 describe('cambio de precios en bloque', () => {
