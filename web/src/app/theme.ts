@@ -1,4 +1,12 @@
-import { createTheme, DEFAULT_THEME, Drawer, Modal, Notification, type DefaultMantineColor, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  type DefaultMantineColor,
+  type DrawerProps,
+  type MantineColorsTuple,
+  type ModalProps,
+  type NotificationProps,
+} from '@mantine/core';
 
 /**
  * Mantine's palettes with shades 6 to 9 darkened just enough for WCAG 2.2 AA (docs/decisions/024):
@@ -31,11 +39,14 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Plain objects, not `Modal.extend(...)`: that identity function is a value import, and it put Modal,
+  // Drawer and Notification (with their focus trap, scroll area, portal and floating-ui) into the
+  // first page of every visitor, who sees none of them until a tap. The props are checked all the same.
   components: {
     // Every toast's close button says what it does (screen readers announced a bare "button").
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } }),
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } satisfies Partial<NotificationProps> },
     // Every dialog's and side panel's X is named too (one that names its own keeps its name).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } satisfies Partial<DrawerProps> },
   },
 });
