@@ -43,4 +43,18 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { maxDepth: 4, ignoreExternal: true }],
     },
   },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      // `Modal.extend({...})` in the theme is an identity function, but importing it puts the component
+      // and everything it brings (focus trap, portal, floating-ui) into every visitor's first page.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='extend'][callee.object.type='Identifier'][callee.object.name=/^[A-Z]/]",
+          message: 'En el tema, un componente va como objeto ({ defaultProps } satisfies Partial<ModalProps>), no con Componente.extend(): importarlo lo suma a la primera página de cada visitante.',
+        },
+      ],
+    },
+  },
 );
