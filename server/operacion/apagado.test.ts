@@ -241,7 +241,8 @@ describe(`the real server process under a burst of orders (${enPostgres ? 'Postg
     await r.terminada;
 
     expect({ codigo, muerte, salida: tienda.salida() }).toMatchObject({ codigo: 0, muerte: null });
-    expect(demora).toBeLessThan(APAGADO_MAXIMO_MS);
+    // Past the limit the server cuts what is still open: its log says which requests were still going.
+    expect(demora, tienda.salida()).toBeLessThan(APAGADO_MAXIMO_MS);
     // Answered before the signal: taken. Around and after it, an order in flight finished (201) or the
     // request was refused: 503 on a connection already open, or no connection at all.
     expect(r.intentos.filter((x) => x.fin! < momento.senal && x.status !== 201)).toEqual([]);
