@@ -1,0 +1,97 @@
+// A/B of two servers running at the same time on the same data: short loads interleaved A B B A A B B A...,
+// so that the machine's drift (other processes, CPU frequency, a GC of the bench) falls on both alike, and
+// each round's pair compared on its own. Used by the `metricas` group (the cost of METRICS_TOKEN).
+import { medir, type Carga, type Medicion } from './carga';
+import type { Proceso } from './procesos';
+
+export interface Dispersion {
+  mediana: number;
+  q1: number;
+  q3: number;
+  min: number;
+  max: number;
+}
+
+export interface ResultadoAB {
+  a: Medicion[];
+  b: Medicion[];
+  /** Per pair of adjacent loads: B's req/s over A's. */
+  rps: Dispersion;
+  /** Per pair: B's CPU µs per request over A's (null where /proc is not there). */
+  cpu: Dispersion | null;
+}
+
+/** Quantile by linear interpolation between the sorted values (the median of an even count: the mean of the middle two). */
+function cuantil(ordenados: number[], q: number): number {
+  const pos = (ordenados.length - 1) * q;
+  const i = Math.floor(pos);
+  const j = Math.min(i + 1, ordenados.length - 1);
+  return ordenados[i]! + (ordenados[j]! - ordenados[i]!) * (pos - i);
+}
+
+export function dispersion(valores: number[]): Dispersion {
+  const o = [...valores].sort((x, y) => x - y);
+  return { mediana: cuantil(o, 0.5), q1: cuantil(o, 0.25), q3: cuantil(o, 0.75), min: o[0]!, max: o[o.length - 1]! };
+}
+
+/** The median of a list (the figure of a row made of several rounds). */
+export const mediana = (valores: number[]) => (valores.length ? dispersion(valores).mediana : 0);
+
+/**
+ * `rondas` pairs of loads of `segundos` each, in the order A B, B A, A B, B A...: the pairs alternate
+ * which goes first, so a drift that favours the second of a pair favours A and B equally often. Before
+ * them, each server gets `calentar` unmeasured seconds of the same load (twice, interleaved), so neither
+ * has a JIT or a memory cache the other lacks.
+ */
+export async function medirAB(opciones: {
+  a: Proceso;
+  b: Proceso;
+  carga: (t: Proceso, segundos: number) => Carga;
+  rondas: number;
+  segundos: number;
+  calentar: number;
+  alMedir?: (ronda: number, lado: 'A' | 'B', m: Medicion) => void;
+}): Promise<ResultadoAB> {
+  const { a, b, carga, rondas, segundos, calentar } = opciones;
+  for (const t of [a, b, b, a]) await medir(carga(t, calentar));
+  const ma: Medicion[] = [];
+  const mb: Medicion[] = [];
+  for (let i = 0; i < rondas; i++) {
+    const orden: Array<'A' | 'B'> = i % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
+    for (const lado of orden) {
+      const t = lado === 'A' ? a : b;
+      const m = await medir(carga(t, segundos), t.pid);
+      (lado === 'A' ? ma : mb).push(m);
+      opciones.alMedir?.(i, lado, m);
+    }
+  }
+  const rps = ma.map((m, i) => mb[i]!.rps / m.rps);
+  const cpus = ma.map((m, i) => {
+    const x = m.cpuUsPorPedido;
+    const y = mb[i]!.cpuUsPorPedido;
+    return x && y !== null ? y / x : null;
+  });
+  const cpu = cpus.every((c): c is number => c !== null) ? dispersion(cpus) : null;
+  return { a: ma, b: mb, rps: dispersion(rps), cpu };
+}
+
+/** Several rounds as one row's figures: the median of each, the total of requests and errors, the highest RSS. */
+export function resumir(rondas: Medicion[]): Medicion {
+  const codigos: Record<string, number> = {};
+  for (const m of rondas) for (const [c, x] of Object.entries(m.codigos)) codigos[c] = (codigos[c] ?? 0) + x;
+  const suma = (f: (m: Medicion) => number) => rondas.reduce((s, m) => s + f(m), 0);
+  const cpus = rondas.map((m) => m.cpuUsPorPedido);
+  const rss = rondas.map((m) => m.rssMaxMb).filter((x): x is number => x !== null);
+  return {
+    rps: mediana(rondas.map((m) => m.rps)),
+    p50: mediana(rondas.map((m) => m.p50)),
+    p99: mediana(rondas.map((m) => m.p99)),
+    total: suma((m) => m.total),
+    errores: suma((m) => m.errores),
+    no2xx: suma((m) => m.no2xx),
+    desajustes: suma((m) => m.desajustes),
+    codigos,
+    rssMaxMb: rss.length ? Math.max(...rss) : null,
+    cpuUsPorPedido: cpus.every((c): c is number => c !== null) ? mediana(cpus) : null,
+  };
+}
