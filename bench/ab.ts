@@ -50,20 +50,31 @@ export async function medirAB(opciones: {
   rondas: number;
   segundos: number;
   calentar: number;
+  /**
+   * true: each pair's two loads run at the same time, each with half the connections (started in the
+   * order A B, B A...), so both servers meet the same machine at every instant; they compete for the CPU.
+   */
+  simultaneas?: boolean;
   alMedir?: (ronda: number, lado: 'A' | 'B', m: Medicion) => void;
 }): Promise<ResultadoAB> {
-  const { a, b, carga, rondas, segundos, calentar } = opciones;
+  const { a, b, rondas, segundos, calentar } = opciones;
+  const carga = (t: Proceso, s: number): Carga => {
+    const c = opciones.carga(t, s);
+    return opciones.simultaneas ? { ...c, conexiones: Math.max(1, Math.round(c.conexiones / 2)) } : c;
+  };
   for (const t of [a, b, b, a]) await medir(carga(t, calentar));
   const ma: Medicion[] = [];
   const mb: Medicion[] = [];
   for (let i = 0; i < rondas; i++) {
     const orden: Array<'A' | 'B'> = i % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
-    for (const lado of orden) {
+    const uno = async (lado: 'A' | 'B') => {
       const t = lado === 'A' ? a : b;
       const m = await medir(carga(t, segundos), t.pid);
       (lado === 'A' ? ma : mb).push(m);
       opciones.alMedir?.(i, lado, m);
-    }
+    };
+    if (opciones.simultaneas) await Promise.all(orden.map(uno));
+    else for (const lado of orden) await uno(lado);
   }
   const rps = ma.map((m, i) => mb[i]!.rps / m.rps);
   const cpus = ma.map((m, i) => {

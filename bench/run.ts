@@ -314,6 +314,8 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
   const aa = process.env.BENCH_METRICAS_AA === '1';
   const rondas = Math.max(6, entero('BENCH_METRICAS_RONDAS', 10));
   const segundos = entero('BENCH_METRICAS_SEGUNDOS', 3);
+  // BENCH_METRICAS_MODO=simultaneo: each pair's two loads at the same time, half the connections each.
+  const simultaneas = process.env.BENCH_METRICAS_MODO === 'simultaneo';
   await tienda?.detener();
   const carpetaB = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${motor.nombre}-metricas-`));
   let a: Proceso | undefined;
@@ -330,13 +332,17 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     }
     const nombre = `catálogo con métricas / sin${aa ? ' (A/A: las dos sin)' : ''}`;
     const carga = (t: Proceso, s: number): Carga => ({ url: `${t.url}/api/producto`, conexiones: CONEXIONES, segundos: s });
-    log(motor.nombre, nombre, `${rondas} rondas A B / B A de ${segundos} s, ${CONEXIONES} conexiones`);
+    const orden = simultaneas
+      ? `cargas a la vez (${Math.round(CONEXIONES / 2)} conexiones cada una, empezando A B, B A...)`
+      : `cargas en orden A B, B A, A B...`;
+    log(motor.nombre, nombre, `${rondas} pares de ${segundos} s, ${orden}`);
     const r = await medirAB({
       a,
       b,
       carga,
       rondas,
       segundos,
+      simultaneas,
       calentar: Math.min(3, SEGUNDOS),
       alMedir: (i, lado, m) => log(motor.nombre, `${nombre}: ronda ${i + 1} ${lado}: ${n(m.rps)} req/s, ${n(m.cpuUsPorPedido)} µs/pedido`),
     });
@@ -348,7 +354,7 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     // Met when neither median passes 5 %: fewer req/s or more CPU per request.
     const fallan = [...(1 - r.rps.mediana >= 0.05 ? ['req/s'] : []), ...(r.cpu && r.cpu.mediana - 1 >= 0.05 ? ['CPU µs/pedido'] : [])];
     const nota = [
-      `${rondas} pares de ${segundos} s, los dos servidores en marcha a la vez sobre los mismos datos, cargas en orden A B, B A, A B...; con frente a sin, mediana de los pares:`,
+      `${rondas} pares de ${segundos} s, los dos servidores en marcha a la vez sobre los mismos datos, ${orden}; con frente a sin, mediana de los pares:`,
       `req/s ${rango(r.rps)},`,
       r.cpu ? `CPU µs/pedido ${rango(r.cpu)};` : 'CPU µs/pedido: sin /proc;',
       `objetivo < 5 %: ${fallan.length ? `no cumplido (${fallan.join(' y ')})` : 'cumplido'}${aa ? ' (A/A: la diferencia es el ruido de la medición)' : ''}`,
@@ -361,7 +367,7 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
       ratio: m.rps / rpsBase,
       ...(extra.length ? { nota: extra.join('; ') } : {}),
     });
-    filas.push(filaDe('sin', resumenA, [`mediana de ${rondas} cargas de ${segundos} s`, ...errores(resumenA)]));
+    filas.push(filaDe('sin', resumenA, [`mediana de ${rondas} cargas de ${segundos} s${simultaneas ? `, ${Math.round(CONEXIONES / 2)} conexiones` : ''}`, ...errores(resumenA)]));
     filas.push(filaDe(aa ? 'sin (B)' : 'con', resumenB, [nota, ...errores(resumenB)]));
     notas.push(`${motor.nombre}: costo de las métricas en el catálogo (1ª página, caché en memoria como por defecto): ${nota}`);
     log(motor.nombre, nota);
