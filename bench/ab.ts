@@ -39,15 +39,18 @@ export const mediana = (valores: number[]) => (valores.length ? dispersion(valor
 
 /**
  * `rondas` pairs of loads of `segundos` each, in the order A B, B A, A B, B A...: the pairs alternate
- * which goes first, so a drift that favours the second of a pair favours A and B equally often. Before
- * them, each server gets `calentar` unmeasured seconds of the same load (twice, interleaved), so neither
- * has a JIT or a memory cache the other lacks.
+ * which goes first, so a drift that favours the second of a pair favours A and B equally often. The
+ * pairs are spread over `procesos` pairs of servers, each started fresh (`iniciar`) and stopped after
+ * its share: two processes of the same code can differ by 10-15 % for their whole life (JIT, where the
+ * scheduler puts them), which no number of rounds on one pair would cancel. Before its rounds, each
+ * server gets `calentar` unmeasured seconds of the same load (twice, interleaved), so neither has a JIT
+ * or a memory cache the other lacks.
  */
 export async function medirAB(opciones: {
-  a: Proceso;
-  b: Proceso;
+  iniciar: () => Promise<{ a: Proceso; b: Proceso }>;
   carga: (t: Proceso, segundos: number) => Carga;
   rondas: number;
+  procesos: number;
   segundos: number;
   calentar: number;
   /**
@@ -57,29 +60,40 @@ export async function medirAB(opciones: {
   simultaneas?: boolean;
   alMedir?: (ronda: number, lado: 'A' | 'B', m: Medicion) => void;
 }): Promise<ResultadoAB> {
-  const { a, b, rondas, segundos, calentar } = opciones;
+  const { rondas, segundos, calentar } = opciones;
+  const procesos = Math.max(1, Math.min(opciones.procesos, rondas));
   const carga = (t: Proceso, s: number): Carga => {
     const c = opciones.carga(t, s);
     return opciones.simultaneas ? { ...c, conexiones: Math.max(1, Math.round(c.conexiones / 2)) } : c;
   };
-  for (const t of [a, b, b, a]) await medir(carga(t, calentar));
   const ma: Medicion[] = [];
   const mb: Medicion[] = [];
-  for (let i = 0; i < rondas; i++) {
-    const orden: Array<'A' | 'B'> = i % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
-    const uno = async (lado: 'A' | 'B') => {
-      const t = lado === 'A' ? a : b;
-      const m = await medir(carga(t, segundos), t.pid);
-      (lado === 'A' ? ma : mb).push(m);
-      opciones.alMedir?.(i, lado, m);
-    };
-    if (opciones.simultaneas) await Promise.all(orden.map(uno));
-    else for (const lado of orden) await uno(lado);
+  let i = 0;
+  for (let p = 0; p < procesos; p++) {
+    const { a, b } = await opciones.iniciar();
+    try {
+      for (const t of [a, b, b, a]) await medir(carga(t, calentar));
+      // The rounds shared out as evenly as they go: 10 over 4 pairs of servers is 3, 3, 2, 2.
+      const estas = Math.floor(rondas / procesos) + (p < rondas % procesos ? 1 : 0);
+      for (let k = 0; k < estas; k++, i++) {
+        const orden: Array<'A' | 'B'> = i % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
+        const uno = async (lado: 'A' | 'B') => {
+          const t = lado === 'A' ? a : b;
+          const m = await medir(carga(t, segundos), t.pid);
+          (lado === 'A' ? ma : mb).push(m);
+          opciones.alMedir?.(i, lado, m);
+        };
+        if (opciones.simultaneas) await Promise.all(orden.map(uno));
+        else for (const lado of orden) await uno(lado);
+      }
+    } finally {
+      await Promise.all([a.detener(), b.detener()]);
+    }
   }
-  const rps = ma.map((m, i) => mb[i]!.rps / m.rps);
-  const cpus = ma.map((m, i) => {
+  const rps = ma.map((m, j) => mb[j]!.rps / m.rps);
+  const cpus = ma.map((m, j) => {
     const x = m.cpuUsPorPedido;
-    const y = mb[i]!.cpuUsPorPedido;
+    const y = mb[j]!.cpuUsPorPedido;
     return x && y !== null ? y / x : null;
   });
   const cpu = cpus.every((c): c is number => c !== null) ? dispersion(cpus) : null;

@@ -306,13 +306,14 @@ const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1
  * The cost of metrics (docs/decisions/029-operacion.md, issue 18: under 5 %): the catalogue's first page
  * on two servers as they run by default, A without METRICS_TOKEN and B with it, both running at once on
  * the same data (PostgreSQL: the same database; PGlite, one process per folder: a copy of it), measured
- * in short loads interleaved A B B A... (`medirAB`). Each pair gives B/A of req/s and of the CPU time per
+ * in short loads interleaved A B B A... over several pairs of fresh servers (`medirAB`). Each pair gives B/A of req/s and of the CPU time per
  * request; the note gives the median and the spread of both. `BENCH_METRICAS_AA=1`: B without the token
  * too, an A/A run whose figures are the noise of the measurement. Returns the server the next rows use (A).
  */
 async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBase: number): Promise<Proceso> {
   const aa = process.env.BENCH_METRICAS_AA === '1';
-  const rondas = Math.max(6, entero('BENCH_METRICAS_RONDAS', 10));
+  const rondas = Math.max(6, entero('BENCH_METRICAS_RONDAS', 12));
+  const procesos = entero('BENCH_METRICAS_PROCESOS', 4);
   const segundos = entero('BENCH_METRICAS_SEGUNDOS', 3);
   // BENCH_METRICAS_MODO=simultaneo: each pair's two loads at the same time, half the connections each.
   const simultaneas = process.env.BENCH_METRICAS_MODO === 'simultaneo';
@@ -324,26 +325,29 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     // PGlite takes its folder for one process: B gets a copy, made with no server running.
     if (!motor.databaseUrl) fs.cpSync(path.join(motor.dataDir, 'pglite'), path.join(carpetaB, 'pglite'), { recursive: true });
     const iniciar = (dataDir: string, env: Record<string, string>) => iniciarTienda({ dataDir, env, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
-    a = await iniciar(motor.dataDir, {});
-    b = await iniciar(carpetaB, aa ? {} : { METRICS_TOKEN: TOKEN_METRICAS });
-    if (!aa) {
-      const r = await fetch(`${b.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN_METRICAS}` } });
-      if (!r.ok) throw new Error(`GET /metrics del servidor con métricas: ${r.status}`);
-    }
+    const iniciarPar = async () => {
+      a = await iniciar(motor.dataDir, {});
+      b = await iniciar(carpetaB, aa ? {} : { METRICS_TOKEN: TOKEN_METRICAS });
+      if (!aa) {
+        const r = await fetch(`${b.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN_METRICAS}` } });
+        if (!r.ok) throw new Error(`GET /metrics del servidor con métricas: ${r.status}`);
+      }
+      return { a, b };
+    };
     const nombre = `catálogo con métricas / sin${aa ? ' (A/A: las dos sin)' : ''}`;
     const carga = (t: Proceso, s: number): Carga => ({ url: `${t.url}/api/producto`, conexiones: CONEXIONES, segundos: s });
     const orden = simultaneas
       ? `cargas a la vez (${Math.round(CONEXIONES / 2)} conexiones cada una, empezando A B, B A...)`
       : `cargas en orden A B, B A, A B...`;
-    log(motor.nombre, nombre, `${rondas} pares de ${segundos} s, ${orden}`);
+    log(motor.nombre, nombre, `${rondas} pares de ${segundos} s en ${procesos} pares de servidores, ${orden}`);
     const r = await medirAB({
-      a,
-      b,
+      iniciar: iniciarPar,
       carga,
       rondas,
+      procesos,
       segundos,
       simultaneas,
-      calentar: Math.min(3, SEGUNDOS),
+      calentar: Math.min(2, SEGUNDOS),
       alMedir: (i, lado, m) => log(motor.nombre, `${nombre}: ronda ${i + 1} ${lado}: ${n(m.rps)} req/s, ${n(m.cpuUsPorPedido)} µs/pedido`),
     });
     const resumenA = resumir(r.a);
@@ -354,7 +358,7 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     // Met when neither median passes 5 %: fewer req/s or more CPU per request.
     const fallan = [...(1 - r.rps.mediana >= 0.05 ? ['req/s'] : []), ...(r.cpu && r.cpu.mediana - 1 >= 0.05 ? ['CPU µs/pedido'] : [])];
     const nota = [
-      `${rondas} pares de ${segundos} s, los dos servidores en marcha a la vez sobre los mismos datos, ${orden}; con frente a sin, mediana de los pares:`,
+      `${rondas} pares de ${segundos} s repartidos en ${Math.min(procesos, rondas)} pares de servidores recién iniciados, en marcha a la vez sobre los mismos datos, ${orden}; con frente a sin, mediana de los pares:`,
       `req/s ${rango(r.rps)},`,
       r.cpu ? `CPU µs/pedido ${rango(r.cpu)};` : 'CPU µs/pedido: sin /proc;',
       `objetivo < 5 %: ${fallan.length ? `no cumplido (${fallan.join(' y ')})` : 'cumplido'}${aa ? ' (A/A: la diferencia es el ruido de la medición)' : ''}`,
@@ -371,14 +375,10 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     filas.push(filaDe(aa ? 'sin (B)' : 'con', resumenB, [nota, ...errores(resumenB)]));
     notas.push(`${motor.nombre}: costo de las métricas en el catálogo (1ª página, caché en memoria como por defecto): ${nota}`);
     log(motor.nombre, nota);
-    await b.detener();
-    b = undefined;
-    return a;
-  } catch (error) {
-    await a?.detener();
-    throw error;
+    // The rows that follow: a server as it runs by default.
+    return await iniciar(motor.dataDir, {});
   } finally {
-    await b?.detener();
+    await Promise.all([a?.detener(), b?.detener()]);
     fs.rmSync(carpetaB, { recursive: true, force: true });
   }
 }
