@@ -9,6 +9,7 @@ import pg from 'pg';
 import { abrirPglite, abrirPostgres, type BaseDeDatos } from '../server/db/client';
 import type * as ClienteDb from '../server/db/client';
 import { cpuMs, medir, rssMb, type Carga, type Medicion } from './carga';
+import { medirAB, resumir, type Dispersion } from './ab';
 import { ID_ESTADO_INICIAL } from '../domain/prerender';
 import { sqlDeAutocompletar, sqlDelCatalogo } from '../server/productos/busqueda';
 import { buscarPorHttp, consultasDeBusqueda, filtrosDe, pgbench, type Consulta } from './busqueda';
@@ -345,6 +346,90 @@ async function medirBusquedaGrande(nombreMotor: string, productos: number): Prom
   }
 }
 
+const TOKEN_METRICAS = 'token-de-metricas-del-bench-0123456789';
+const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %`;
+
+/**
+ * The cost of metrics (docs/decisions/029-operacion.md, issue 18: under 5 %): the catalogue's first page
+ * on two servers as they run by default, A without METRICS_TOKEN and B with it, both running at once on
+ * the same data (PostgreSQL: the same database; PGlite, one process per folder: a copy of it), measured
+ * in short loads interleaved A B B A... over several pairs of fresh servers (`medirAB`). Each pair gives B/A of req/s and of the CPU time per
+ * request; the note gives the median and the spread of both. `BENCH_METRICAS_AA=1`: B without the token
+ * too, an A/A run whose figures are the noise of the measurement. Returns the server the next rows use (A).
+ */
+async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBase: number): Promise<Proceso> {
+  const aa = process.env.BENCH_METRICAS_AA === '1';
+  const rondas = Math.max(6, entero('BENCH_METRICAS_RONDAS', 12));
+  const procesos = entero('BENCH_METRICAS_PROCESOS', 4);
+  const segundos = entero('BENCH_METRICAS_SEGUNDOS', 3);
+  // BENCH_METRICAS_MODO=simultaneo: each pair's two loads at the same time, half the connections each.
+  const simultaneas = process.env.BENCH_METRICAS_MODO === 'simultaneo';
+  await tienda?.detener();
+  const carpetaB = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${motor.nombre}-metricas-`));
+  let a: Proceso | undefined;
+  let b: Proceso | undefined;
+  try {
+    // PGlite takes its folder for one process: B gets a copy, made with no server running.
+    if (!motor.databaseUrl) fs.cpSync(path.join(motor.dataDir, 'pglite'), path.join(carpetaB, 'pglite'), { recursive: true });
+    const iniciar = (dataDir: string, env: Record<string, string>) => iniciarTienda({ dataDir, env, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
+    const iniciarPar = async () => {
+      a = await iniciar(motor.dataDir, {});
+      b = await iniciar(carpetaB, aa ? {} : { METRICS_TOKEN: TOKEN_METRICAS });
+      if (!aa) {
+        const r = await fetch(`${b.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN_METRICAS}` } });
+        if (!r.ok) throw new Error(`GET /metrics del servidor con métricas: ${r.status}`);
+      }
+      return { a, b };
+    };
+    const nombre = `catálogo con métricas / sin${aa ? ' (A/A: las dos sin)' : ''}`;
+    const carga = (t: Proceso, s: number): Carga => ({ url: `${t.url}/api/producto`, conexiones: CONEXIONES, segundos: s });
+    const orden = simultaneas
+      ? `cargas a la vez (${Math.round(CONEXIONES / 2)} conexiones cada una, empezando A B, B A...)`
+      : `cargas en orden A B, B A, A B...`;
+    log(motor.nombre, nombre, `${rondas} pares de ${segundos} s en ${procesos} pares de servidores, ${orden}`);
+    const r = await medirAB({
+      iniciar: iniciarPar,
+      carga,
+      rondas,
+      procesos,
+      segundos,
+      simultaneas,
+      calentar: Math.min(2, SEGUNDOS),
+      alMedir: (i, lado, m) => log(motor.nombre, `${nombre}: ronda ${i + 1} ${lado}: ${n(m.rps)} req/s, ${n(m.cpuUsPorPedido)} µs/pedido`),
+    });
+    const resumenA = resumir(r.a);
+    const resumenB = resumir(r.b);
+    const errores = (m: Medicion) => (m.errores || m.no2xx ? [`${m.errores} errores de conexión, ${m.no2xx} respuestas no 2xx: ${JSON.stringify(m.codigos)}`] : []);
+    // Each as B against A, pair by pair: B/A − 1 (req/s lost is negative, CPU per request added positive).
+    const rango = (d: Dispersion) => `${pct(d.mediana - 1)} (cuartiles ${pct(d.q1 - 1)} … ${pct(d.q3 - 1)}; extremos ${pct(d.min - 1)} … ${pct(d.max - 1)})`;
+    // Met when neither median passes 5 %: fewer req/s or more CPU per request.
+    const fallan = [...(1 - r.rps.mediana >= 0.05 ? ['req/s'] : []), ...(r.cpu && r.cpu.mediana - 1 >= 0.05 ? ['CPU µs/pedido'] : [])];
+    const nota = [
+      `${rondas} pares de ${segundos} s repartidos en ${Math.min(procesos, rondas)} pares de servidores recién iniciados, en marcha a la vez sobre los mismos datos, ${orden}; con frente a sin, mediana de los pares:`,
+      `req/s ${rango(r.rps)},`,
+      r.cpu ? `CPU µs/pedido ${rango(r.cpu)};` : 'CPU µs/pedido: sin /proc;',
+      `objetivo < 5 %: ${fallan.length ? `no cumplido (${fallan.join(' y ')})` : 'cumplido'}${aa ? ' (A/A: la diferencia es el ruido de la medición)' : ''}`,
+    ].join(' ');
+    const filaDe = (lado: string, m: Medicion, extra: string[]): Fila => ({
+      motor: motor.nombre,
+      nombre: `${nombre}: ${lado}`,
+      conexiones: CONEXIONES,
+      medicion: m,
+      ratio: m.rps / rpsBase,
+      ...(extra.length ? { nota: extra.join('; ') } : {}),
+    });
+    filas.push(filaDe('sin', resumenA, [`mediana de ${rondas} cargas de ${segundos} s${simultaneas ? `, ${Math.round(CONEXIONES / 2)} conexiones` : ''}`, ...errores(resumenA)]));
+    filas.push(filaDe(aa ? 'sin (B)' : 'con', resumenB, [nota, ...errores(resumenB)]));
+    notas.push(`${motor.nombre}: costo de las métricas en el catálogo (1ª página, caché en memoria como por defecto): ${nota}`);
+    log(motor.nombre, nota);
+    // The rows that follow: a server as it runs by default.
+    return await iniciar(motor.dataDir, {});
+  } finally {
+    await Promise.all([a?.detener(), b?.detener()]);
+    fs.rmSync(carpetaB, { recursive: true, force: true });
+  }
+}
+
 async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
   const motor = await prepararMotor(nombreMotor);
   let tienda: Proceso | undefined;
@@ -510,20 +595,8 @@ async function medirMotor(nombreMotor: string, conWeb: boolean): Promise<void> {
     if (solo('paginas')) await paginas(tienda);
 
     if (solo('metricas')) {
-      // The cost of metrics (docs/decisions/029-operacion.md): the catalogue's first page without and with
-      // METRICS_TOKEN, each on a server just started and warmed the same way (a few unmeasured seconds of
-      // the same load), so neither has a JIT or a memory cache the other lacks.
-      const catalogo = (t: Proceso, segundos = SEGUNDOS): Carga => ({ url: `${t.url}/api/producto`, conexiones: CONEXIONES, segundos });
-      const medirCon = async (nombre: string, env: Record<string, string>) => {
-        await tienda?.detener();
-        tienda = await arrancar(env);
-        url = tienda.url;
-        await medir(catalogo(tienda, Math.min(3, SEGUNDOS)));
-        return fila(nombreMotor, nombre, catalogo(tienda), tienda, rpsBase);
-      };
-      const sin = await medirCon('catálogo con métricas / sin: sin', {});
-      const con = await medirCon('catálogo con métricas / sin: con', { METRICS_TOKEN: 'token-de-metricas-del-bench-0123456789' });
-      if (sin && con) notas.push(`${nombreMotor}: costo de las métricas en el catálogo: ${((1 - con.rps / sin.rps) * 100).toFixed(1)} % de req/s (${n(sin.rps)} → ${n(con.rps)})`);
+      tienda = await costoDeMetricas(motor, tienda, rpsBase);
+      url = tienda.url;
     }
 
     await medirBase('base estática, otra vez al final', rpsPrimera);

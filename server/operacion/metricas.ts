@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -40,13 +40,26 @@ declare module 'fastify' {
 export const metricas = fp(
   async (app: FastifyInstance) => {
     const registro = new Registry();
+    /** Every route pattern's counts (see the hooks below). */
+    const rutas: Rutas[] = [];
     collectDefaultMetrics({ register: registro, eventLoopMonitoringPrecision: 20 });
 
-    const peticiones = new Counter({
+    new Counter({
       name: 'http_requests_total',
       help: 'Pedidos HTTP atendidos, por método, patrón de ruta y estado',
       labelNames: ['method', 'route', 'status'] as const,
       registers: [registro],
+      // Counted per route by the hooks below; added here at each scrape.
+      collect() {
+        for (const r of rutas) {
+          for (const [method, m] of r.porMetodo) {
+            for (const [status, n] of m.porEstado) {
+              if (n > 0) this.inc({ method, route: r.route, status: String(status) }, n);
+              m.porEstado.set(status, 0);
+            }
+          }
+        }
+      },
     });
     const duracion = new Histogram({
       name: 'http_request_duration_seconds',
@@ -73,11 +86,19 @@ export const metricas = fp(
       labelNames: ['status'] as const,
       registers: [registro],
     });
-    const cache = new Counter({
+    new Counter({
       name: 'tienda_cache_lecturas_total',
       help: 'Lecturas públicas del catálogo respondidas desde la memoria (acierto) o desde la base (fallo)',
       labelNames: ['route', 'resultado'] as const,
       registers: [registro],
+      collect() {
+        for (const r of rutas) {
+          if (r.aciertos > 0) this.inc({ route: r.route, resultado: 'acierto' }, r.aciertos);
+          if (r.fallos > 0) this.inc({ route: r.route, resultado: 'fallo' }, r.fallos);
+          r.aciertos = 0;
+          r.fallos = 0;
+        }
+      },
     });
 
     // Orders and payments by state: one grouped count per scrape, not a hook in the order services.
@@ -123,38 +144,60 @@ export const metricas = fp(
       gaugePool('tienda_db_pool_esperando', 'Consultas esperando una conexión del pool', () => pool.waitingCount);
     }
 
-    // Label children looked up once per combination: a request costs two map reads and two increments.
-    const hijosPeticiones = new Map<string, { contar: () => void; observar: (s: number) => void }>();
-    const hijoDe = (method: string, route: string, status: number) => {
-      const clave = `${method} ${route} ${status}`;
-      let h = hijosPeticiones.get(clave);
-      if (!h) {
-        const c = peticiones.labels(method, route, String(status));
-        const d = duracion.labels(method, route);
-        h = { contar: () => c.inc(), observar: (s) => d.observe(s) };
-        hijosPeticiones.set(clave, h);
+    // A request costs a few plain increments (docs/decisions/029-operacion.md, 'Cost'): each route pattern
+    // gets its counts when registered (`onRoute`), with its own onResponse hook, so nothing is looked up by
+    // URL or label per request; the counters are handed to prom-client at scrape time (`collect`), and only
+    // the latency goes through prom-client per request (a histogram's buckets and sum have no other way in).
+    const rutaDe = (route: string, contarCache: boolean): Rutas => {
+      const r: Rutas = { route, contarCache, porMetodo: new Map(), aciertos: 0, fallos: 0 };
+      rutas.push(r);
+      return r;
+    };
+    const metodoDe = (r: Rutas, method: string): PorMetodo => {
+      let m = r.porMetodo.get(method);
+      if (!m) {
+        const d = duracion.labels(method, r.route);
+        m = { observar: (s) => d.observe(s), porEstado: new Map() };
+        r.porMetodo.set(method, m);
       }
-      return h;
+      return m;
+    };
+    const contar = (r: Rutas, request: FastifyRequest, reply: FastifyReply) => {
+      const status = reply.statusCode;
+      const m = metodoDe(r, request.method);
+      m.porEstado.set(status, (m.porEstado.get(status) ?? 0) + 1);
+      m.observar(reply.elapsedTime / 1000);
+      if (status === 409) conflictos.inc({ route: r.route });
+      if (request.method === 'POST') {
+        if (r.route === RUTA_PEDIDO && status === 201) pedidos.inc({ forma_pago: formaPagoDe(request) });
+        else if (RUTAS_DE_LOGIN.has(r.route) && (status === 401 || status === 429)) loginFallidos.inc({ status: String(status) });
+      } else if (r.contarCache && request.method === 'GET' && (status === 200 || status === 304)) {
+        if (request.llegoAlHandler) r.fallos++;
+        else r.aciertos++;
+      }
     };
 
+    const conMemoria = app.cacheRespuestas.segundos > 0;
     app.decorateRequest('llegoAlHandler', false);
-    app.addHook('preHandler', (request, _reply, done) => {
+    const marcarHandler: preHandlerHookHandler = (request, _reply, done) => {
       request.llegoAlHandler = true;
       done();
+    };
+    app.addHook('onRoute', (ruta) => {
+      const contarCache = conMemoria && Boolean(LECTURAS_PUBLICAS[ruta.url]) && [ruta.method].flat().includes('GET');
+      const r = rutaDe(ruta.url, contarCache);
+      const alResponder: onResponseHookHandler = (request, reply, done) => {
+        contar(r, request, reply);
+        done();
+      };
+      ruta.onResponse = [...[ruta.onResponse ?? []].flat(), alResponder];
+      // Only where a hit is told from a miss: the public reads the memory cache may answer.
+      if (contarCache) ruta.preHandler = [...[ruta.preHandler ?? []].flat(), marcarHandler];
     });
+    // A request that matched no route (the not-found handler has no route of its own): one label for all.
+    const sinRuta = rutaDe(SIN_RUTA, false);
     app.addHook('onResponse', (request, reply, done) => {
-      const route = request.is404 ? SIN_RUTA : (request.routeOptions.url ?? SIN_RUTA);
-      const status = reply.statusCode;
-      const h = hijoDe(request.method, route, status);
-      h.contar();
-      h.observar(reply.elapsedTime / 1000);
-      if (status === 409) conflictos.inc({ route });
-      if (request.method === 'POST') {
-        if (route === RUTA_PEDIDO && status === 201) pedidos.inc({ forma_pago: formaPagoDe(request) });
-        else if (RUTAS_DE_LOGIN.has(route) && (status === 401 || status === 429)) loginFallidos.inc({ status: String(status) });
-      } else if (request.method === 'GET' && LECTURAS_PUBLICAS[route] && app.cacheRespuestas.segundos > 0 && (status === 200 || status === 304)) {
-        cache.inc({ route, resultado: request.llegoAlHandler ? 'fallo' : 'acierto' });
-      }
+      if (request.is404) contar(sinRuta, request, reply);
       done();
     });
 
@@ -162,6 +205,22 @@ export const metricas = fp(
   },
   { name: 'metricas', dependencies: ['db', 'cache-http'] },
 );
+
+/** The counts of one route pattern, handed to prom-client at scrape time. */
+interface Rutas {
+  route: string;
+  /** A public read the memory cache may answer: its hits and misses are counted. */
+  contarCache: boolean;
+  porMetodo: Map<string, PorMetodo>;
+  aciertos: number;
+  fallos: number;
+}
+
+interface PorMetodo {
+  observar: (segundos: number) => void;
+  /** Requests answered since the last scrape, by status. */
+  porEstado: Map<number, number>;
+}
 
 function formaPagoDe(request: FastifyRequest): string {
   const forma = (request.body as { formaPago?: unknown } | undefined)?.formaPago;

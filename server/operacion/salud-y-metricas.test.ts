@@ -134,3 +134,45 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(texto).toMatch(/^process_resident_memory_bytes /m);
   });
 });
+
+describe('request counts with the memory cache on', () => {
+  let t: AppDePrueba;
+  beforeAll(async () => {
+    t = await crearAppDePrueba({ METRICS_TOKEN: TOKEN }, { cacheApiSegundos: 60 });
+  });
+  afterAll(() => t.cerrar());
+
+  const metricas = async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(r.statusCode).toBe(200);
+    return r.body;
+  };
+  const valor = (texto: string, linea: string) => {
+    const encontrada = texto.split('\n').find((l) => l.startsWith(`${linea} `));
+    return encontrada === undefined ? undefined : Number(encontrada.slice(linea.length + 1));
+  };
+
+  it('counts each request once (HEAD too), totals across scrapes, 404s as one route, and memory-cache hits and misses', async () => {
+    const p = await crearProducto(t.db);
+    const ruta = `/api/producto/${p.id}`;
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: ruta })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: ruta })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/no-existe' })).statusCode).toBe(404);
+    let texto = await metricas();
+    expect(valor(texto, 'http_requests_total{method="GET",route="/api/producto/:id",status="200"}')).toBe(3);
+    expect(valor(texto, 'http_requests_total{method="HEAD",route="/api/producto/:id",status="200"}')).toBe(1);
+    expect(valor(texto, 'http_request_duration_seconds_count{method="GET",route="/api/producto/:id"}')).toBe(3);
+    expect(valor(texto, 'http_request_duration_seconds_bucket{le="+Inf",method="HEAD",route="/api/producto/:id"}')).toBe(1);
+    expect(valor(texto, 'http_requests_total{method="GET",route="sin_ruta",status="404"}')).toBe(1);
+    // The first read asked the database, the next two came from memory.
+    expect(valor(texto, 'tienda_cache_lecturas_total{route="/api/producto/:id",resultado="fallo"}')).toBe(1);
+    expect(valor(texto, 'tienda_cache_lecturas_total{route="/api/producto/:id",resultado="acierto"}')).toBe(2);
+
+    expect((await t.app.inject({ method: 'GET', url: ruta })).statusCode).toBe(200);
+    texto = await metricas();
+    expect(valor(texto, 'http_requests_total{method="GET",route="/api/producto/:id",status="200"}')).toBe(4);
+    expect(valor(texto, 'http_request_duration_seconds_count{method="GET",route="/api/producto/:id"}')).toBe(4);
+    expect(valor(texto, 'tienda_cache_lecturas_total{route="/api/producto/:id",resultado="acierto"}')).toBe(3);
+    expect(valor(texto, 'http_requests_total{method="GET",route="/metrics",status="200"}')).toBe(1);
+  });
+});
