@@ -73,6 +73,10 @@ async function main() {
       app.log.error(`${senal}: la base de datos no terminó de cerrar; se sale igual`);
       process.exit(1);
     }, config.APAGADO_MAXIMO_MS + ULTIMO_RECURSO_MS).unref();
+    // server.close() closes the idle keep-alive connections once, when it starts; a connection whose
+    // request was still running then stays open after its answer until its keep-alive time (72 s), and
+    // close() waits for it. So the connections that become idle are closed as they do.
+    const barrerOciosas = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       // No new backup (local channel, schedule) nor clean-up while the requests finish.
       detenerLimpieza();
@@ -83,6 +87,7 @@ async function main() {
       app.log.error({ err: error }, 'error al cerrar');
     } finally {
       clearTimeout(limite);
+      clearInterval(barrerOciosas);
     }
     process.exit(0);
   };

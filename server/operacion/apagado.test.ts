@@ -243,6 +243,8 @@ describe(`the real server process under a burst of orders (${enPostgres ? 'Postg
     expect({ codigo, muerte, salida: tienda.salida() }).toMatchObject({ codigo: 0, muerte: null });
     // Past the limit the server cuts what is still open: its log says which requests were still going.
     expect(demora, tienda.salida()).toBeLessThan(APAGADO_MAXIMO_MS);
+    // Nothing left to cut: a connection whose order ended after the signal closed as it went idle.
+    expect(tienda.salida()).not.toMatch(/se cortan sus conexiones/);
     // Answered before the signal: taken. Around and after it, an order in flight finished (201) or the
     // request was refused: 503 on a connection already open, or no connection at all.
     expect(r.intentos.filter((x) => x.fin! < momento.senal && x.status !== 201)).toEqual([]);
