@@ -1,7 +1,8 @@
 // Child processes of the benchmark: the real server (as `npm start` runs it) and the static baseline.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -113,3 +114,19 @@ export async function iniciarBase(archivo: string): Promise<Proceso> {
   await esperar(proceso, `${url}/static.json`, salida);
   return { url, pid: proceso.pid!, salida, detener: detenerProceso(proceso) };
 }
+
+/**
+ * Pins a process and all its threads to the given CPUs (`taskset`, util-linux), so that an A/B's two
+ * servers share one CPU and the load generator has the other: unpinned, where the scheduler puts each
+ * server beside autocannon made two processes of the same code differ by 50 % (docs/decisions/029).
+ * False where it cannot (no taskset, or fewer than 2 CPUs): the measurement runs unpinned.
+ */
+export function fijarCpu(pid: number, cpus: string): boolean {
+  // The machine's CPUs, not this process's share (`availableParallelism` shrinks once it is pinned).
+  if (os.cpus().length < 2) return false;
+  const r = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+  return r.status === 0;
+}
+
+/** Every CPU of the machine, in taskset's list form (to undo `fijarCpu`). */
+export const TODAS_LAS_CPU = `0-${os.cpus().length - 1}`;

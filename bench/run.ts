@@ -17,7 +17,7 @@ import { describirFallo, medirRelevancia, type Relevancia } from '../server/test
 import { ADMIN_BENCH, CLAVE_BENCH, CLIENTE_BENCH, cargarDatos, PRODUCTOS_CON_STOCK_GRANDE, TAMANO, urlsDeFiltro, verificarStock } from './datos';
 import type * as Datos from './datos';
 import { crearRespaldo } from '../server/operacion/respaldo';
-import { iniciarBase, iniciarTienda, RAIZ, type Proceso } from './procesos';
+import { fijarCpu, iniciarBase, iniciarTienda, RAIZ, TODAS_LAS_CPU, type Proceso } from './procesos';
 import { medirImpresion } from './impresion';
 import { construirSiHaceFalta, lanzarChromium, lighthouse, pesarPaginas, type Lighthouse, type PesoPagina } from './web';
 
@@ -368,13 +368,22 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
   const carpetaB = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${motor.nombre}-metricas-`));
   let a: Proceso | undefined;
   let b: Proceso | undefined;
+  let fijado = false;
   try {
     // PGlite takes its folder for one process: B gets a copy, made with no server running.
     if (!motor.databaseUrl) fs.cpSync(path.join(motor.dataDir, 'pglite'), path.join(carpetaB, 'pglite'), { recursive: true });
     const iniciar = (dataDir: string, env: Record<string, string>) => iniciarTienda({ dataDir, env, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
+    // The two servers on the last CPU, this process (autocannon) on the first; undone in `finally`.
+    const cpuServidores = String(os.cpus().length - 1);
+    const benchFijado = fijarCpu(process.pid, '0');
+    fijado = benchFijado;
+    const soltar = () => {
+      if (benchFijado) fijarCpu(process.pid, TODAS_LAS_CPU);
+    };
     const iniciarPar = async () => {
       a = await iniciar(motor.dataDir, {});
       b = await iniciar(carpetaB, aa ? {} : { METRICS_TOKEN: TOKEN_METRICAS });
+      if (fijado) fijado = fijarCpu(a.pid, cpuServidores) && fijarCpu(b.pid, cpuServidores);
       if (!aa) {
         const r = await fetch(`${b.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN_METRICAS}` } });
         if (!r.ok) throw new Error(`GET /metrics del servidor con métricas: ${r.status}`);
@@ -383,10 +392,11 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     };
     const nombre = `catálogo con métricas / sin${aa ? ' (A/A: las dos sin)' : ''}`;
     const carga = (t: Proceso, s: number): Carga => ({ url: `${t.url}/api/producto`, conexiones: CONEXIONES, segundos: s });
-    const orden = simultaneas
-      ? `cargas a la vez (${Math.round(CONEXIONES / 2)} conexiones cada una, empezando A B, B A...)`
-      : `cargas en orden A B, B A, A B...`;
-    log(motor.nombre, nombre, `${rondas} pares de ${segundos} s en ${procesos} pares de servidores, ${orden}`);
+    const orden = () => [
+      simultaneas ? `cargas a la vez (${Math.round(CONEXIONES / 2)} conexiones cada una, empezando A B, B A...)` : `cargas en orden A B, B A, A B...`,
+      fijado ? 'los dos servidores en una CPU y autocannon en otra' : 'sin fijar CPU',
+    ].join(', ');
+    log(motor.nombre, nombre, `${rondas} pares de ${segundos} s en ${procesos} pares de servidores, ${orden()}`);
     const r = await medirAB({
       iniciar: iniciarPar,
       carga,
@@ -405,7 +415,7 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     // Met when neither median passes 5 %: fewer req/s or more CPU per request.
     const fallan = [...(1 - r.rps.mediana >= 0.05 ? ['req/s'] : []), ...(r.cpu && r.cpu.mediana - 1 >= 0.05 ? ['CPU µs/pedido'] : [])];
     const nota = [
-      `${rondas} pares de ${segundos} s repartidos en ${Math.min(procesos, rondas)} pares de servidores recién iniciados, en marcha a la vez sobre los mismos datos, ${orden}; con frente a sin, mediana de los pares:`,
+      `${rondas} pares de ${segundos} s repartidos en ${Math.min(procesos, rondas)} pares de servidores recién iniciados, en marcha a la vez sobre los mismos datos, ${orden()}; con frente a sin, mediana de los pares:`,
       `req/s ${rango(r.rps)},`,
       r.cpu ? `CPU µs/pedido ${rango(r.cpu)};` : 'CPU µs/pedido: sin /proc;',
       `objetivo < 5 %: ${fallan.length ? `no cumplido (${fallan.join(' y ')})` : 'cumplido'}${aa ? ' (A/A: la diferencia es el ruido de la medición)' : ''}`,
@@ -422,10 +432,12 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     filas.push(filaDe(aa ? 'sin (B)' : 'con', resumenB, [nota, ...errores(resumenB)]));
     notas.push(`${motor.nombre}: costo de las métricas en el catálogo (1ª página, caché en memoria como por defecto): ${nota}`);
     log(motor.nombre, nota);
-    // The rows that follow: a server as it runs by default.
+    // The rows that follow: a server as it runs by default, on every CPU (a child inherits this process's).
+    soltar();
     return await iniciar(motor.dataDir, {});
   } finally {
     await Promise.all([a?.detener(), b?.detener()]);
+    fijarCpu(process.pid, TODAS_LAS_CPU);
     fs.rmSync(carpetaB, { recursive: true, force: true });
   }
 }

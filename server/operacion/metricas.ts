@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { LECTURAS_PUBLICAS } from '../http/cache-http';
+import { HistogramaPorRuta } from './histograma-por-ruta';
 
 const huella = (texto: string) => createHash('sha256').update(texto).digest();
 
@@ -61,10 +62,9 @@ export const metricas = fp(
         }
       },
     });
-    const duracion = new Histogram({
+    const duracion = new HistogramaPorRuta({
       name: 'http_request_duration_seconds',
       help: 'Tiempo de respuesta por método y patrón de ruta',
-      labelNames: ['method', 'route'] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registro],
     });
@@ -156,8 +156,7 @@ export const metricas = fp(
     const metodoDe = (r: Rutas, method: string): PorMetodo => {
       let m = r.porMetodo.get(method);
       if (!m) {
-        const d = duracion.labels(method, r.route);
-        m = { observar: (s) => d.observe(s), porEstado: new Map() };
+        m = { latencia: duracion.serie(method, r.route), porEstado: new Map() };
         r.porMetodo.set(method, m);
       }
       return m;
@@ -166,7 +165,7 @@ export const metricas = fp(
       const status = reply.statusCode;
       const m = metodoDe(r, request.method);
       m.porEstado.set(status, (m.porEstado.get(status) ?? 0) + 1);
-      m.observar(reply.elapsedTime / 1000);
+      m.latencia.observar(reply.elapsedTime / 1000);
       if (status === 409) conflictos.inc({ route: r.route });
       if (request.method === 'POST') {
         if (r.route === RUTA_PEDIDO && status === 201) pedidos.inc({ forma_pago: formaPagoDe(request) });
@@ -217,7 +216,7 @@ interface Rutas {
 }
 
 interface PorMetodo {
-  observar: (segundos: number) => void;
+  latencia: ReturnType<HistogramaPorRuta['serie']>;
   /** Requests answered since the last scrape, by status. */
   porEstado: Map<number, number>;
 }
