@@ -359,11 +359,11 @@ const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1
  */
 async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBase: number): Promise<Proceso> {
   const aa = process.env.BENCH_METRICAS_AA === '1';
-  const rondas = Math.max(6, entero('BENCH_METRICAS_RONDAS', 12));
-  const procesos = entero('BENCH_METRICAS_PROCESOS', 4);
+  const rondas = Math.max(6, entero('BENCH_METRICAS_RONDAS', 16));
+  const procesos = entero('BENCH_METRICAS_PROCESOS', 8);
   const segundos = entero('BENCH_METRICAS_SEGUNDOS', 3);
-  // BENCH_METRICAS_MODO=simultaneo: each pair's two loads at the same time, half the connections each.
-  const simultaneas = process.env.BENCH_METRICAS_MODO === 'simultaneo';
+  // Each pair's two loads at the same time, half the connections each (BENCH_METRICAS_MODO=alterno: one after the other).
+  const simultaneas = process.env.BENCH_METRICAS_MODO !== 'alterno';
   await tienda?.detener();
   const carpetaB = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${motor.nombre}-metricas-`));
   let a: Proceso | undefined;
