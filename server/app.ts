@@ -21,7 +21,7 @@ import { correoPlugin } from './correo/plugin';
 import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasSeguridad } from './http/cabeceras-seguridad';
 import { cacheHttp } from './http/cache-http';
-import { opcionesDeLog } from './http/log';
+import { hijoPerezoso, opcionesDeLog } from './http/log';
 import { controlDeLog } from './http/log-pedidos';
 import { mismoOrigen } from './http/mismo-origen';
 import { rutaCanonica } from './http/ruta-canonica';
@@ -90,6 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Whatever level and stream it is given, a logger hides secrets and personal data and logs
     // errors without their SQL parameters (server/http/log.ts).
     logger: deps.logger ? { ...(deps.logger === true ? {} : deps.logger), ...opcionesDeLog } : false,
+    // Each request's logger is made when it first logs something (server/http/log.ts); without a
+    // logger Fastify hands every request the null logger itself.
+    ...(deps.logger ? { childLoggerFactory: hijoPerezoso } : {}),
     // One line per request, at LOG_PEDIDOS's level (server/http/log-pedidos.ts).
     logController: controlDeLog(deps.config.LOG_PEDIDOS),
     bodyLimit: 1024 * 1024,

@@ -492,12 +492,16 @@ export const productoPalabra = pgTable(
   ],
 );
 
-/** The catalogue's distinct roots and a form to show ('lápices'), for prefixes, typos and '¿Quisiste decir…?'. */
+/**
+ * The catalogue's distinct roots and a form to show ('lápices'), for prefixes, typos and '¿Quisiste decir…?';
+ * with how many products have each (kept by triggers on producto_palabra): a one-word search's total.
+ */
 export const terminoBusqueda = pgTable(
   'termino_busqueda',
   {
     palabra: text('palabra').primaryKey(),
     forma: text('forma').notNull(),
+    productos: integer('productos').notNull().default(0),
   },
   (t) => [
     index('termino_busqueda_prefijo_idx').using('btree', sql`${t.palabra} text_pattern_ops`),

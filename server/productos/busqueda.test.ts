@@ -217,6 +217,39 @@ describe('every write path keeps the search right (triggers)', () => {
     expect(await codigos('boligrafo')).toEqual(['BOL-NG', 'BOL-AZ']);
   });
 
+  it("keeps each root's count of products (a one-word search's total) through inserts, renames, a category renamed and deletes", async () => {
+    const descuadres = async () =>
+      (
+        (await t.db.execute(sql`select t.palabra, t.productos, coalesce(c.n, 0)::int as real from termino_busqueda t
+          left join (select palabra, count(*)::int as n from producto_palabra group by palabra) c using (palabra)
+          where t.productos <> coalesce(c.n, 0)`)) as unknown as { rows: unknown[] }
+      ).rows;
+    expect(await descuadres()).toEqual([]);
+    // Several products in one statement, as an import writes them; two share every word.
+    await t.db.execute(sql`insert into producto (denominacion, marca, codigo, precio, costo, porcentaje, categoria_id) values
+      ('Compás escolar metálico', 'Maped', 'CNT-1', 1500, 1000, 50, ${escritura}),
+      ('Compás escolar metálico', 'Maped', 'CNT-2', 1500, 1000, 50, ${escritura}),
+      ('Compás de precisión', 'Staedtler', 'CNT-3', 1500, 1000, 50, ${escritura})`);
+    expect(await descuadres()).toEqual([]);
+    const compas = await listar('q=compases');
+    expect(compas.total).toBe(3);
+    expect(compas.items).toHaveLength(3);
+    await t.db.execute(sql`update producto set denominacion = 'Transportador escolar' where codigo in ('CNT-1', 'CNT-3')`);
+    await t.db.execute(sql`update categoria set denominacion = 'Escritura y dibujo' where id = ${escritura}`);
+    expect(await descuadres()).toEqual([]);
+    expect((await listar('q=compas')).total).toBe(1);
+    expect((await listar('q=transportadores')).total).toBe(2);
+    // Sales and prices move no count.
+    await conVentas('CNT-2', 7);
+    await t.db.execute(sql`update producto set precio = 1800 where codigo = 'CNT-3'`);
+    // A delete removes the words through the foreign key's cascade.
+    await t.db.execute(sql`delete from producto where codigo like 'CNT-%'`);
+    expect(await descuadres()).toEqual([]);
+    expect((await listar('q=transportador')).total).toBe(0);
+    await t.db.execute(sql`update categoria set denominacion = 'Escritura' where id = ${escritura}`);
+    expect(await descuadres()).toEqual([]);
+  });
+
   it('keeps the total and the brands of the first page', async () => {
     const antes = await listar('');
     await crearProducto(t.db, { denominacion: 'Regla 30 cm', marca: 'Pizzini', codigo: 'REG-30' });

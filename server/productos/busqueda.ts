@@ -180,6 +180,8 @@ export interface Busqueda {
   codigoContiene?: string;
   limite: number;
   desde: number;
+  /** Suggestions show no total: the statement does not count (its total is 0). */
+  sinTotal?: boolean;
 }
 
 /** The order of the page: rank pieces `s`, then sales, then price and id; or price and id. */
@@ -188,6 +190,17 @@ function ordenDe(orden: Orden, s: SQL, cv: SQL, precio: SQL, id: SQL): SQL {
   if (orden === 'desc') return sql`${precio} desc, ${id} desc`;
   return sql`${s} asc, ${cv} desc, ${precio} asc, ${id} asc`;
 }
+
+/** A statement's total when it need not count. */
+const sinContar = sql`(select 0 as total)`;
+
+/**
+ * A position's total: when its words come down to one catalogue root ('archivos' -> archiv), the count
+ * the triggers keep for it (migration 0015), one row; else its products counted, each once.
+ */
+const totalDeUnaPosicion = sql`(select (case when (select count(distinct palabra) from e) = 1
+    then coalesce((select productos from termino_busqueda where palabra = (select min(palabra) from e)), 0)
+    else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end)::int as total)`;
 
 /**
  * One position, nothing else, by relevance: a word or its one-word synonyms ('hojas' -> hoja | folio).
@@ -217,7 +230,7 @@ function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
       order by min(s), min(cv) desc, min(precio), producto_id limit ${b.limite} offset ${b.desde}
     )
     select t.total, ${versionMarcas}, ${columnasFila}
-    from (select count(distinct pp.producto_id)::int as total from producto_palabra pp where pp.palabra in (select palabra from e)) t
+    from ${b.sinTotal ? sinContar : totalDeUnaPosicion} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.posicion`;
 }
@@ -280,7 +293,7 @@ export function sqlGeneral(b: Busqueda): SQL {
   );
   return sql`with ${sql.join(ctes, sql`, `)}
     select t.total, ${versionMarcas}, ${columnasFila}
-    from (select count(*)::int as total from f) t
+    from ${b.sinTotal ? sinContar : sql`(select count(*)::int as total from f)`} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.posicion`;
 }
@@ -494,7 +507,7 @@ async function consultasDeAutocompletar(db: Db, q: string): Promise<{ marcas: SQ
   const texto = plegar(q).trim().replace(/\s+/g, ' ');
   const huecos = await huecosDeTextos(db, [{ texto: q, campos: CAMPOS.todos }]);
   if (texto === '' || huecos.length === 0) return null;
-  const productos = sqlDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0 });
+  const productos = sqlDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sinTotal: true });
   return { marcas: sqlDeMarcasSugeridas(texto), productos };
 }
 
