@@ -217,10 +217,14 @@ function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
     (p) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
         where palabra = ${p.raiz}::text order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
   );
-  // Grouped before the LIMIT: a product with two prefix terms ('archivo', 'archivador') takes one place.
-  const otras = sql`(select pp.producto_id, min(e.nivel + pp.peso) as s, min(pp.cantidad_vendida) as cv, min(pp.precio) as precio
-        from producto_palabra pp join e on e.palabra = pp.palabra
-        where e.nivel > 0 group by pp.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
+  // The prefix and typo terms ('cart' -> cartulina, cartuchera): each one's best `n` in index order, as
+  // the exact root's; the page's `n` are among them (a term's order is the page's order). Grouped before
+  // the LIMIT: a product with two terms ('archivo', 'archivador') takes one place.
+  const otras = sql`(select x.producto_id, min(x.s) as s, min(x.cv) as cv, min(x.precio) as precio
+        from e cross join lateral (
+          select pp.producto_id, e.nivel + pp.peso as s, pp.cantidad_vendida as cv, pp.precio from producto_palabra pp
+          where pp.palabra = e.palabra order by pp.peso, pp.cantidad_vendida desc nulls last, pp.precio, pp.producto_id limit ${n}) x
+        where e.nivel > 0 group by x.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
   const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${b.codigo}::text)`;
   return sql`with e as (${terminos}),
     candidatos as (${sql.join([...exactas, otras, codigo], sql` union all `)}),

@@ -58,4 +58,20 @@ describe('the one-position shortcut (a word, or a word and its one-word synonyms
     }
     expect(conSinonimos).toBeGreaterThan(0);
   }, 120_000);
+
+  it('gives the same pages for prefixes of many terms, each with more matches than the page reads of it', async () => {
+    // Small pages, deep: each prefix term's best `desde + limite` in index order must hold the page.
+    let truncadas = 0;
+    for (const q of ['bo', 'ca', 'co', 'cua', 'lap', 'ma', 'pa', 're']) {
+      for (const pagina of [1, 2, 5, 9]) {
+        const b = await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q, pagina, porPagina: 4 }));
+        expect(b?.huecos).toHaveLength(1);
+        const atajo = await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda(b!));
+        const general = await ejecutar<FilaBusqueda>(t.db, sqlGeneral(b!));
+        expect(atajo.map((f) => [f.id, f.total]), `${q}, página ${pagina}`).toEqual(general.map((f) => [f.id, f.total]));
+        if ((atajo[0]?.total ?? 0) > pagina * 4 * 3) truncadas += 1;
+      }
+    }
+    expect(truncadas).toBeGreaterThan(10);
+  }, 120_000);
 });
