@@ -352,9 +352,9 @@ const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1
 /**
  * The cost of metrics (docs/decisions/029-operacion.md, issue 18: under 5 %): the catalogue's first page
  * on two servers as they run by default, A without METRICS_TOKEN and B with it, both running at once on
- * the same data (PostgreSQL: the same database; PGlite, one process per folder: a copy of it), measured
- * in short loads interleaved A B B A... over several pairs of fresh servers (`medirAB`). Each pair gives B/A of req/s and of the CPU time per
- * request; the note gives the median and the spread of both. `BENCH_METRICAS_AA=1`: B without the token
+ * the same data (PostgreSQL: the same database; PGlite, one process per folder: a copy of it), pinned
+ * to one CPU and loaded at once, over several pairs of fresh servers (`medirAB`). Each pair gives B/A of
+ * req/s and of the CPU time per request; the note gives the median and the spread of both. `BENCH_METRICAS_AA=1`: B without the token
  * too, an A/A run whose figures are the noise of the measurement. Returns the server the next rows use (A).
  */
 async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBase: number): Promise<Proceso> {
@@ -368,18 +368,13 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
   const carpetaB = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${motor.nombre}-metricas-`));
   let a: Proceso | undefined;
   let b: Proceso | undefined;
-  let fijado = false;
   try {
     // PGlite takes its folder for one process: B gets a copy, made with no server running.
     if (!motor.databaseUrl) fs.cpSync(path.join(motor.dataDir, 'pglite'), path.join(carpetaB, 'pglite'), { recursive: true });
     const iniciar = (dataDir: string, env: Record<string, string>) => iniciarTienda({ dataDir, env, ...(motor.databaseUrl ? { databaseUrl: motor.databaseUrl } : {}) });
     // The two servers on the last CPU, this process (autocannon) on the first; undone in `finally`.
     const cpuServidores = String(os.cpus().length - 1);
-    const benchFijado = fijarCpu(process.pid, '0');
-    fijado = benchFijado;
-    const soltar = () => {
-      if (benchFijado) fijarCpu(process.pid, TODAS_LAS_CPU);
-    };
+    let fijado = fijarCpu(process.pid, '0');
     const iniciarPar = async () => {
       a = await iniciar(motor.dataDir, {});
       b = await iniciar(carpetaB, aa ? {} : { METRICS_TOKEN: TOKEN_METRICAS });
@@ -433,7 +428,7 @@ async function costoDeMetricas(motor: Motor, tienda: Proceso | undefined, rpsBas
     notas.push(`${motor.nombre}: costo de las métricas en el catálogo (1ª página, caché en memoria como por defecto): ${nota}`);
     log(motor.nombre, nota);
     // The rows that follow: a server as it runs by default, on every CPU (a child inherits this process's).
-    soltar();
+    fijarCpu(process.pid, TODAS_LAS_CPU);
     return await iniciar(motor.dataDir, {});
   } finally {
     await Promise.all([a?.detener(), b?.detener()]);
