@@ -472,6 +472,10 @@ async function hayResultados(db: Db, texto: string): Promise<boolean> {
   return total > 0;
 }
 
+/** Terms read per doubtful word, and proposals tried at most (each one a search). */
+const CERCANAS_POR_PALABRA = 3;
+const PROPUESTAS_MAXIMAS = 4;
+
 /**
  * '¿Quisiste decir…?': each word that is not a catalogue term becomes the nearest one by trigrams
  * ('cuadreno' -> 'cuaderno'), written as the catalogue writes it; proposed only if it finds something.
@@ -481,20 +485,38 @@ export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
   if (palabras.length === 0 || palabras.length > 8) return null;
   const dudosas = palabras.map((p, i) => ({ p, i })).filter(({ p }) => tieneTypos(raiz(p)));
   if (dudosas.length === 0) return null;
+  // Each word's nearest terms; those equally near are all candidates ('dirai': diari and dibuj), in a
+  // fixed order, so which one is proposed never depends on where a row happens to lie in the table.
   const cercanas = sql.join(
     dudosas.map(
       ({ p, i }) =>
-        sql`(select ${sql.raw(String(i))} as i, forma, palabra = ${raiz(p)}::text as exacta from termino_busqueda
-          where palabra !~ '[0-9]' and similarity(palabra, ${raiz(p)}::text) >= 0.2 order by palabra <-> ${raiz(p)}::text limit 1)`,
+        sql`(select ${sql.raw(String(i))} as i, forma, palabra = ${raiz(p)}::text as exacta, palabra <-> ${raiz(p)}::text as distancia
+          from termino_busqueda where palabra !~ '[0-9]' and similarity(palabra, ${raiz(p)}::text) >= 0.2
+          order by palabra <-> ${raiz(p)}::text, palabra limit ${sql.raw(String(CERCANAS_POR_PALABRA))})`,
     ),
     sql` union all `,
   );
-  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean }>(db, cercanas);
-  const reemplazo = new Map(filas.filter((f) => !f.exacta).map((f) => [f.i, f.forma.toLocaleLowerCase('es')]));
-  if (reemplazo.size === 0) return null;
-  const propuesta = palabras.map((p, i) => reemplazo.get(i) ?? p).join(' ');
-  if (plegar(propuesta) === plegar(q.trim())) return null;
-  return (await hayResultados(db, propuesta)) ? propuesta : null;
+  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean; distancia: number }>(db, cercanas);
+  const opciones = new Map<number, string[]>();
+  for (const { i } of dudosas) {
+    const deEsta = filas.filter((f) => f.i === i);
+    // A word the catalogue has stays as typed.
+    if (deEsta.length === 0 || deEsta.some((f) => f.exacta)) continue;
+    const mejor = Math.min(...deEsta.map((f) => Number(f.distancia)));
+    opciones.set(i, deEsta.filter((f) => Number(f.distancia) === mejor).map((f) => f.forma.toLocaleLowerCase('es')));
+  }
+  if (opciones.size === 0) return null;
+  // The nearest proposals first, the first that finds something wins.
+  let propuestas: string[][] = [palabras];
+  for (const [i, formas] of opciones) {
+    propuestas = propuestas.flatMap((palabrasDeEsta) => formas.map((forma) => palabrasDeEsta.map((p, k) => (k === i ? forma : p)))).slice(0, PROPUESTAS_MAXIMAS);
+  }
+  for (const palabrasPropuestas of propuestas) {
+    const propuesta = palabrasPropuestas.join(' ');
+    if (plegar(propuesta) === plegar(q.trim())) continue;
+    if (await hayResultados(db, propuesta)) return propuesta;
+  }
+  return null;
 }
 
 const MARCAS_SUGERIDAS = 3;
