@@ -493,6 +493,26 @@ export const productoPalabra = pgTable(
 );
 
 /**
+ * Each product's roots as arrays, kept with its words (busqueda_indexar): a search of several words
+ * intersects them in a GIN index and ranks only what all its words find, instead of grouping every
+ * match of every word. `nombre`: the roots of its name and code (rank 0, the others 1).
+ */
+export const productoTerminos = pgTable(
+  'producto_terminos',
+  {
+    productoId: integer('producto_id')
+      .primaryKey()
+      .references(() => producto.id, { onDelete: 'cascade' }),
+    terminos: text('terminos').array().notNull(),
+    nombre: text('nombre').array().notNull(),
+    cantidadVendida: integer('cantidad_vendida').notNull(),
+    precio: dinero('precio').notNull(),
+  },
+  // No pending list: PGlite has no autovacuum to merge it, and every search would read it through.
+  (t) => [index('producto_terminos_gin_idx').using('gin', t.terminos).with({ fastupdate: false })],
+);
+
+/**
  * The catalogue's distinct roots and a form to show ('lápices'), for prefixes, typos and '¿Quisiste decir…?';
  * with how many products have each (kept by triggers on producto_palabra): a one-word search's total.
  */
@@ -674,6 +694,7 @@ export const schema = {
   auditoria,
   sinonimo,
   productoPalabra,
+  productoTerminos,
   terminoBusqueda,
   marcaCatalogo,
   contadorCatalogo,

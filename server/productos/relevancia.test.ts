@@ -1,6 +1,7 @@
 // The relevance set (server/test/relevancia.json) through the API: the anchors among 2,000 generated
 // products; a change that makes the search find less fails here. The bench prints the same
 // score at 10,000 and 100,000 products.
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productoFiltrosSchema } from '../../domain/producto';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
@@ -74,4 +75,57 @@ describe('the one-position shortcut (a word, or a word and its one-word synonyms
     }
     expect(truncadas).toBeGreaterThan(10);
   }, 120_000);
+});
+
+/** The first row of a statement (through the main pool: some of these write). */
+async function primera<T>(consulta: SQL): Promise<T | undefined> {
+  return ((await t.db.execute(consulta)) as unknown as { rows: T[] }).rows[0];
+}
+
+describe('the terms\' statement (several words, every field: producto_terminos)', () => {
+  it('gives the same pages and totals as the general statement, with synonyms, typos, filters and both price orders', async () => {
+    const varias = [...new Set(CONSULTAS_DE_RELEVANCIA.map((c) => c.q).filter((q) => raicesDe(q).length > 1))];
+    // Synonyms of two words and of one, a typo with a word, a prefix being typed, a code among words.
+    varias.push('liquid paper', 'birome azul', 'cuadreno rayado', 'lapiz neg', 'hojas oficio', 'LM-1001 cuaderno', 'boli az');
+    // Words in some products' names and only in others' category (rank 1 there): 'dibujo', 'geometría', 'archivo', 'oficina'.
+    varias.push('dibujo color', 'block dibujo', 'geometria escuadra', 'regla geometria', 'archivo caja', 'carpeta archivo', 'oficina abrochadora', 'pizarra blanca', 'tijera escolar', 'libro tapa');
+    expect(varias.length).toBeGreaterThan(30);
+    const { categoria_id: categoriaId, marca } = (await primera<{ categoria_id: number; marca: string }>(sql`select categoria_id, marca from producto order by id limit 1`))!;
+    const variantes = [{}, { orden: 'asc' }, { orden: 'desc' }, { marca }, { categoriaId }, { pagina: 2 }, { pagina: 3 }];
+    let porTerminos = 0;
+    let conResultados = 0;
+    for (const q of varias) {
+      for (const variante of variantes) {
+        const b = await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q, porPagina: 6, ...variante }));
+        if (!b || (b.huecos.length === 1 && b.huecos[0]!.alternativas.every((a) => a.length === 1))) continue;
+        porTerminos += 1;
+        const nuevo = await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda(b));
+        const general = await ejecutar<FilaBusqueda>(t.db, sqlGeneral(b));
+        expect(nuevo.map((f) => [f.id, f.total]), `${q}, ${JSON.stringify(variante)}`).toEqual(general.map((f) => [f.id, f.total]));
+        if ((nuevo[0]?.total ?? 0) > 0) conResultados += 1;
+      }
+    }
+    expect(porTerminos).toBeGreaterThan(150);
+    expect(conResultados).toBeGreaterThan(100);
+  }, 180_000);
+
+  it('follows the product: renamed, sold, repriced, its category renamed, deleted', async () => {
+    const buscarIds = async (q: string) => (await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda((await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q })))!))).map((f) => f.id);
+    const { id } = (await primera<{ id: number }>(sql`insert into producto (codigo, denominacion, marca, precio, costo, porcentaje, stock, categoria_id)
+      values ('ZZ-1', 'Sacapuntas giratorio fucsia', 'Maped', 100, 50, 100, 5, (select min(id) from categoria)) returning id`))!;
+    expect(await buscarIds('sacapuntas fucsia')).toContain(id);
+    await t.db.execute(sql`update producto set denominacion = 'Sacapuntas giratorio turquesa' where id = ${id}`);
+    expect(await buscarIds('sacapuntas fucsia')).not.toContain(id);
+    expect(await buscarIds('giratorio turquesa')).toContain(id);
+    await t.db.execute(sql`update producto set cantidad_vendida = 99999, precio = 1 where id = ${id}`);
+    expect(await primera(sql`select cantidad_vendida, precio::text as precio from producto_terminos where producto_id = ${id}`)).toEqual({ cantidad_vendida: 99999, precio: '1.00' });
+    expect((await buscarIds('sacapuntas turquesa'))[0]).toBe(id);
+    const { denominacion } = (await primera<{ denominacion: string }>(sql`select c.denominacion from categoria c join producto p on p.categoria_id = c.id where p.id = ${id}`))!;
+    await t.db.execute(sql`update categoria set denominacion = 'Rarezas únicas' where id = (select categoria_id from producto where id = ${id})`);
+    expect(await buscarIds('rarezas turquesa')).toContain(id);
+    await t.db.execute(sql`update categoria set denominacion = ${denominacion} where id = (select categoria_id from producto where id = ${id})`);
+    await t.db.execute(sql`delete from producto where id = ${id}`);
+    expect(await buscarIds('sacapuntas turquesa')).not.toContain(id);
+    expect(await primera(sql`select 1 from producto_terminos where producto_id = ${id}`)).toBeUndefined();
+  }, 60_000);
 });
