@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
@@ -36,7 +36,8 @@ export function registrarPoolDelCatalogo(db: Db, url: string, conexiones = CONEX
 /** The catalogue's pool of a PostgreSQL database (undefined on PGlite). */
 export const poolDelCatalogo = (db: Db): pg.Pool | undefined => poolsDelCatalogo.get(db);
 
-function nombreDe(texto: string): string | undefined {
+/** A statement's name on the catalogue's pool: made once per text, at most `NOMBRES_MAXIMOS` texts. */
+export function nombreDe(texto: string): string | undefined {
   const conocido = nombres.get(texto);
   if (conocido || nombres.size >= NOMBRES_MAXIMOS) return conocido;
   const nombre = `cat_${createHash('sha1').update(texto).digest('base64url').slice(0, 20)}`;
@@ -44,12 +45,33 @@ function nombreDe(texto: string): string | undefined {
   return nombre;
 }
 
+/** A statement as text and parameters ($1, $2…), as drizzle's `sqlToQuery` gives it. */
+export interface Consulta {
+  sql: string;
+  params: unknown[];
+}
+
 /** The rows of a catalogue statement: prepared on PostgreSQL, as any statement on PGlite or in a transaction. */
 export async function filasDelCatalogo<T>(db: Db, consulta: SQL): Promise<T[]> {
+  if (!poolsDelCatalogo.has(db)) return ((await db.execute(consulta)) as unknown as { rows: T[] }).rows;
+  return filasDeConsulta<T>(db, dialecto.sqlToQuery(consulta));
+}
+
+/**
+ * The same for a statement already written as text (`nombre`: its name, when the caller keeps it with the
+ * text). The catalogue's statements have no `$n` but their parameters, so elsewhere the text is taken
+ * back to drizzle in pieces: its parameters stay parameters.
+ */
+export async function filasDeConsulta<T>(db: Db, consulta: Consulta, nombre = nombreDe(consulta.sql)): Promise<T[]> {
   const pool = poolsDelCatalogo.get(db);
-  if (!pool) return ((await db.execute(consulta)) as unknown as { rows: T[] }).rows;
-  const { sql: texto, params } = dialecto.sqlToQuery(consulta);
-  const name = nombreDe(texto);
-  const resultado = await pool.query<T & pg.QueryResultRow>(name ? { name, text: texto, values: params } : { text: texto, values: params });
+  if (!pool) return ((await db.execute(comoSql(consulta))) as unknown as { rows: T[] }).rows;
+  const resultado = await pool.query<T & pg.QueryResultRow>(
+    nombre ? { name: nombre, text: consulta.sql, values: consulta.params } : { text: consulta.sql, values: consulta.params },
+  );
   return resultado.rows;
+}
+
+function comoSql({ sql: texto, params }: Consulta): SQL {
+  const trozos = texto.split(/\$(\d+)/);
+  return sql.join(trozos.map((trozo, i) => (i % 2 === 0 ? sql.raw(trozo) : sql`${params[Number(trozo) - 1]}`)));
 }

@@ -9,9 +9,11 @@ export const sinAcentos = (columna: SQLWrapper): SQL => sql`translate(${columna}
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 export const escaparLike = (texto: string): string => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The `ilike` pattern of 'contains `texto`'. */
+export const patronContiene = (texto: string): string => `%${escaparLike(texto)}%`;
+
 /** Case- and accent-insensitive 'contains'; `texto` must come through `normalizarBusqueda`. */
-export const contieneSinAcentos = (columna: SQLWrapper, texto: string): SQL =>
-  sql`${sinAcentos(columna)} ilike ${`%${escaparLike(texto)}%`}`;
+export const contieneSinAcentos = (columna: SQLWrapper, texto: string): SQL => sql`${sinAcentos(columna)} ilike ${patronContiene(texto)}`;
 
 /** Case- and accent-insensitive 'starts with', to rank suggestions. */
 export const empiezaSinAcentos = (columna: SQLWrapper, texto: string): SQL =>

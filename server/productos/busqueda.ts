@@ -1,13 +1,13 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { asc, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PALABRAS_VACIAS, palabrasDe, plegar, raiz } from '../../domain/plegado';
 import { normalizarBusqueda } from '../../domain/texto';
 import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
 import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
-import { filasDelCatalogo } from '../db/preparadas';
+import { filasDeConsulta, filasDelCatalogo, nombreDe, type Consulta } from '../db/preparadas';
 import { categoria, producto, sinonimo } from '../db/schema';
-import { contieneSinAcentos, escaparLike } from '../db/texto-sql';
+import { escaparLike, patronContiene, sinAcentos } from '../db/texto-sql';
 
 // The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
 // their root here (domain/plegado.ts) and matched against `producto_palabra`, which triggers keep on
@@ -144,14 +144,88 @@ export function siguienteCadena(texto: string): string {
   return caracteres.join('') + String.fromCodePoint(siguiente);
 }
 
-/** The catalogue terms a word stands for, with their level: a CTE body over `termino_busqueda`. */
-function terminosDe(p: Palabra): SQL {
+// ---- A statement per shape ----
+//
+// The statements take every value as a named placeholder: the query's k-th word (huecos, alternatives,
+// words, in that order) is `r{k}`, and `s{k}` the first string after every string it begins; then
+// `codigo`, `marca`, `categoria`, `codigoContiene`, `limite`, `desde`, `hasta`. A shape (positions,
+// alternatives, words that may be typos, filters, order) is built and written once (`consultaDeBusqueda`);
+// a request only fills its values. Building them again on every request was a fifth of the server's CPU.
+
+const valor = (nombre: string): SQL => sql`${sql.placeholder(nombre)}`;
+const raizK = (k: number): SQL => sql`${sql.placeholder(`r${k}`)}::text`;
+const siguienteK = (k: number): SQL => sql`${sql.placeholder(`s${k}`)}::text`;
+
+/** The words of a search in the order the statements number them. */
+const palabrasEnOrden = (b: Busqueda): Palabra[] => b.huecos.flatMap((h) => h.alternativas.flat());
+
+/** The values of a search's placeholders. */
+function valoresDe(b: Busqueda): Record<string, unknown> {
+  const valores: Record<string, unknown> = {
+    codigo: b.codigo,
+    marca: b.marca ?? null,
+    categoria: b.categoriaId ?? null,
+    codigoContiene: b.codigoContiene ? patronContiene(b.codigoContiene) : null,
+    limite: b.limite,
+    desde: b.desde,
+    hasta: b.desde + b.limite,
+  };
+  palabrasEnOrden(b).forEach((p, k) => {
+    valores[`r${k}`] = p.raiz;
+    valores[`s${k}`] = siguienteCadena(p.raiz);
+  });
+  return valores;
+}
+
+/** What the statement's text depends on: everything but the values. */
+function formaDe(b: Busqueda): string {
+  const huecos = b.huecos.map((h) => `${h.campos}:${h.alternativas.map((a) => a.map((p) => `${p.propia ? 'p' : 'o'}${tieneTypos(p.raiz) ? 't' : ''}`).join(',')).join('|')}`);
+  return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sinTotal ? 's' : '', ...huecos].join(';');
+}
+
+/** A statement written once: its text with placeholders, and its name on the catalogue's pool. */
+interface Plantilla {
+  consulta: Consulta;
+  nombre: string | undefined;
+}
+
+/** Shapes kept written; one beyond them is written for its request alone (a search has at most 100 characters). */
+const FORMAS_MAXIMAS = 1000;
+const plantillas = new Map<string, Plantilla>();
+
+function plantilla(forma: string | undefined, escribir: () => SQL): Plantilla {
+  const conocida = forma === undefined ? undefined : plantillas.get(forma);
+  if (conocida) return conocida;
+  const consulta = dialecto.sqlToQuery(escribir());
+  const nueva = { consulta, nombre: nombreDe(consulta.sql) };
+  if (forma !== undefined && plantillas.size < FORMAS_MAXIMAS) plantillas.set(forma, nueva);
+  return nueva;
+}
+
+const llenar = (p: Plantilla, valores: Record<string, unknown>): Plantilla => ({
+  consulta: { sql: p.consulta.sql, params: fillPlaceholders(p.consulta.params, valores) },
+  nombre: p.nombre,
+});
+
+/** A search's statement with its values (`sqlDe`: another builder, the general one in a test; never kept). */
+export function consultaDeBusqueda(b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Plantilla {
+  return llenar(plantilla(sqlDe ? undefined : `busqueda;${formaDe(b)}`, () => (sqlDe ?? sqlDeBusqueda)(b)), valoresDe(b));
+}
+
+/** The rows of a search. */
+export async function filasDeBusqueda(db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Promise<FilaBusqueda[]> {
+  const { consulta, nombre } = consultaDeBusqueda(b, sqlDe);
+  return filasDeConsulta<FilaBusqueda>(db, consulta, nombre);
+}
+
+/** The catalogue terms the query's k-th word stands for, with their level: a CTE body over `termino_busqueda`. */
+function terminosDe(p: Palabra, k: number): SQL {
   const n = (valor: number) => sql.raw(String(valor));
-  if (!p.propia) return sql`select ${p.raiz}::text as palabra, ${n(NIVEL.exacta)} as nivel`;
-  const w = sql`${p.raiz}::text`;
+  if (!p.propia) return sql`select ${raizK(k)} as palabra, ${n(NIVEL.exacta)} as nivel`;
+  const w = raizK(k);
   // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
   // a range of parameters keeps the index in a prepared statement's generic plan.
-  const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteCadena(p.raiz)}::text`;
+  const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteK(k)}`;
   return sql`(select palabra, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
       from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
     union all
@@ -208,14 +282,14 @@ const totalDeUnaPosicion = sql`(select (case when (select count(distinct palabra
  * sort of every product that has it; only the few prefix and typo terms are ranked together.
  */
 function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
-  const n = b.desde + b.limite;
+  const n = valor('hasta');
   const terminos = sql.join(
-    palabras.map((p) => sql`(${terminosDe(p)})`),
+    palabras.map((p, k) => sql`(${terminosDe(p, k)})`),
     sql` union all `,
   );
   const exactas = palabras.map(
-    (p) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
-        where palabra = ${p.raiz}::text order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
+    (_, k) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
+        where palabra = ${raizK(k)} order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
   );
   // The prefix and typo terms ('cart' -> cartulina, cartuchera): each one's best `n` in index order, as
   // the exact root's; the page's `n` are among them (a term's order is the page's order). Grouped before
@@ -225,13 +299,13 @@ function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
           select pp.producto_id, e.nivel + pp.peso as s, pp.cantidad_vendida as cv, pp.precio from producto_palabra pp
           where pp.palabra = e.palabra order by pp.peso, pp.cantidad_vendida desc nulls last, pp.precio, pp.producto_id limit ${n}) x
         where e.nivel > 0 group by x.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
-  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${b.codigo}::text)`;
+  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text)`;
   return sql`with e as (${terminos}),
     candidatos as (${sql.join([...exactas, otras, codigo], sql` union all `)}),
     pagina as (
       select producto_id, row_number() over (order by min(s), min(cv) desc, min(precio), producto_id) as posicion
       from candidatos group by producto_id
-      order by min(s), min(cv) desc, min(precio), producto_id limit ${b.limite} offset ${b.desde}
+      order by min(s), min(cv) desc, min(precio), producto_id limit ${valor('limite')} offset ${valor('desde')}
     )
     select t.total, ${versionMarcas}, ${columnasFila}
     from ${b.sinTotal ? sinContar : totalDeUnaPosicion} t
@@ -252,7 +326,7 @@ export function sqlGeneral(b: Busqueda): SQL {
         const e = `e${k}`;
         const m = `m${k}`;
         k += 1;
-        ctes.push(sql`${sql.raw(e)} as (${terminosDe(p)})`);
+        ctes.push(sql`${sql.raw(e)} as (${terminosDe(p, k - 1)})`);
         const campos = hueco.campos === CAMPOS.todos ? sql`` : sql` where pp.campos & ${sql.raw(String(hueco.campos))} <> 0`;
         ctes.push(
           sql`${sql.raw(m)} as (select pp.producto_id, min(e.nivel + pp.peso) as s, min(pp.cantidad_vendida) as cv, min(pp.precio) as precio
@@ -287,10 +361,10 @@ export function sqlGeneral(b: Busqueda): SQL {
  */
 function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
   const filtros: SQL[] = [];
-  if (b.marca) filtros.push(sql`p.marca = ${b.marca}`);
-  if (b.categoriaId) filtros.push(sql`p.categoria_id = ${b.categoriaId}`);
-  if (b.codigoContiene) filtros.push(contieneSinAcentos(sql`p.codigo`, b.codigoContiene));
-  const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${b.codigo}::text) then -1 else r.s end`;
+  if (b.marca) filtros.push(sql`p.marca = ${valor('marca')}`);
+  if (b.categoriaId) filtros.push(sql`p.categoria_id = ${valor('categoria')}`);
+  if (b.codigoContiene) filtros.push(sql`${sinAcentos(sql`p.codigo`)} ilike ${valor('codigoContiene')}`);
+  const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text) then -1 else r.s end`;
   ctes.push(
     filtros.length > 0
       ? sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio
@@ -299,7 +373,7 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
   );
   const orden = ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`);
   ctes.push(
-    sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from f order by ${orden} limit ${b.limite} offset ${b.desde})`,
+    sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from f order by ${orden} limit ${valor('limite')} offset ${valor('desde')})`,
   );
   return sql`with ${sql.join(ctes, sql`, `)}
     select t.total, ${versionMarcas}, ${columnasFila}
@@ -335,7 +409,7 @@ function sqlPorTerminos(b: Busqueda): SQL {
         const e = sql.raw(`e${k}`);
         const a = sql.raw(`a${k}`);
         k += 1;
-        ctes.push(sql`${e} as (${terminosDe(p)})`);
+        ctes.push(sql`${e} as (${terminosDe(p, k - 1)})`);
         const porNivel = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa].map(
           (nivel) => sql`coalesce(array_agg(palabra) filter (where nivel = ${sql.raw(String(nivel))}), '{}') as ${sql.raw(`n${nivel}`)}`,
         );
@@ -411,7 +485,6 @@ export async function huecosDeTextos(db: Db, textos: TextoBuscado[]): Promise<Hu
 export const codigoBuscado = (texto: string): string => plegar(texto.trim());
 
 const dialecto = new PgDialect();
-export const aSql = (consulta: SQL): { sql: string; params: unknown[] } => dialecto.sqlToQuery(consulta);
 
 // ---- The catalogue, suggestions and '¿Quisiste decir…?' ----
 
@@ -437,9 +510,9 @@ export const columnasProducto = {
  */
 export function sqlSinTexto(filtros: ProductoFiltros): SQL {
   const condiciones: SQL[] = [];
-  if (filtros.marca) condiciones.push(sql`p.marca = ${filtros.marca}`);
-  if (filtros.codigo) condiciones.push(contieneSinAcentos(sql`p.codigo`, normalizarBusqueda(filtros.codigo)));
-  if (filtros.categoriaId) condiciones.push(sql`p.categoria_id = ${filtros.categoriaId}`);
+  if (filtros.marca) condiciones.push(sql`p.marca = ${valor('marca')}`);
+  if (filtros.codigo) condiciones.push(sql`${sinAcentos(sql`p.codigo`)} ilike ${valor('codigoContiene')}`);
+  if (filtros.categoriaId) condiciones.push(sql`p.categoria_id = ${valor('categoria')}`);
   const where = condiciones.length > 0 ? sql` where ${sql.join(condiciones, sql` and `)}` : sql``;
   const orden = filtros.orden === 'desc' ? sql`p.precio desc, p.id desc` : sql`p.precio asc, p.id asc`;
   // Without filters the total is the count the triggers keep, not a count of every row.
@@ -449,18 +522,30 @@ export function sqlSinTexto(filtros: ProductoFiltros): SQL {
       : sql`(select valor::int as total from contador_catalogo where nombre = 'productos')`;
   return sql`select t.total, ${versionMarcas}, ${columnasFila}
     from ${total} t
-    left join (select * from producto p${where} order by ${orden} limit ${filtros.porPagina} offset ${(filtros.pagina - 1) * filtros.porPagina}) p on true
+    left join (select * from producto p${where} order by ${orden} limit ${valor('limite')} offset ${valor('desde')}) p on true
     left join categoria c on c.id = p.categoria_id
     order by ${orden}`;
+}
+
+/** The catalogue's page without words, with its values. */
+function consultaSinTexto(filtros: ProductoFiltros): Plantilla {
+  const forma = `sinTexto;${filtros.marca ? 'm' : ''};${filtros.codigo ? 'k' : ''};${filtros.categoriaId ? 'c' : ''};${filtros.orden === 'desc' ? 'desc' : 'asc'}`;
+  return llenar(plantilla(forma, () => sqlSinTexto(filtros)), {
+    marca: filtros.marca ?? null,
+    codigoContiene: filtros.codigo ? patronContiene(normalizarBusqueda(filtros.codigo)) : null,
+    categoria: filtros.categoriaId ?? null,
+    limite: filtros.porPagina,
+    desde: (filtros.pagina - 1) * filtros.porPagina,
+  });
 }
 
 /** The brands with their version, in one statement. */
 export const sqlDeMarcas = sql`select (select valor from contador_catalogo where nombre = 'marcas') as version_marcas, marca from marca_catalogo`;
 
 /** For the bench: the statement a catalogue request runs (after synonym expansion; the brands are read only when they change). */
-export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<{ sql: string; params: unknown[] }[]> {
+export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<Consulta[]> {
   const busqueda = await busquedaDelCatalogo(db, filtros);
-  return [aSql(busqueda ? sqlDeBusqueda(busqueda) : sqlSinTexto(filtros))];
+  return [(busqueda ? consultaDeBusqueda(busqueda) : consultaSinTexto(filtros)).consulta];
 }
 
 
@@ -516,12 +601,13 @@ const paginaDeFilas = (filas: FilaBusqueda[]): PaginaDeFilas => {
 };
 
 export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await ejecutar<FilaBusqueda>(db, sqlDeBusqueda(b)));
+  return paginaDeFilas(await filasDeBusqueda(db, b));
 }
 
 /** The catalogue's page without words to find. */
 export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await ejecutar<FilaBusqueda>(db, sqlSinTexto(filtros)));
+  const { consulta, nombre } = consultaSinTexto(filtros);
+  return paginaDeFilas(await filasDeConsulta<FilaBusqueda>(db, consulta, nombre));
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */
@@ -581,27 +667,32 @@ export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
 
 const MARCAS_SUGERIDAS = 3;
 
-const sqlDeMarcasSugeridas = (texto: string): SQL => {
+const consultaDeMarcasSugeridas = (texto: string): Plantilla => {
   const patron = escaparLike(texto);
-  return sql`select marca from marca_catalogo
-    where busqueda_plegar(marca) like ${`${patron}%`}::text or busqueda_plegar(marca) like ${`% ${patron}%`}::text
-    order by productos desc, marca limit ${MARCAS_SUGERIDAS}`;
+  const escribir = () => sql`select marca from marca_catalogo
+    where busqueda_plegar(marca) like ${valor('empieza')}::text or busqueda_plegar(marca) like ${valor('palabra')}::text
+    order by productos desc, marca limit ${sql.raw(String(MARCAS_SUGERIDAS))}`;
+  return llenar(plantilla('marcasSugeridas', escribir), { empieza: `${patron}%`, palabra: `% ${patron}%` });
 };
 
 /** The statements of a suggestion request: the brands, and the products (a search of at most 8). */
-async function consultasDeAutocompletar(db: Db, q: string): Promise<{ marcas: SQL; productos: SQL } | null> {
+async function consultasDeAutocompletar(db: Db, q: string): Promise<{ marcas: Plantilla; productos: Plantilla } | null> {
   const texto = plegar(q).trim().replace(/\s+/g, ' ');
   const huecos = await huecosDeTextos(db, [{ texto: q, campos: CAMPOS.todos }]);
   if (texto === '' || huecos.length === 0) return null;
-  const productos = sqlDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sinTotal: true });
-  return { marcas: sqlDeMarcasSugeridas(texto), productos };
+  const productos = consultaDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sinTotal: true });
+  return { marcas: consultaDeMarcasSugeridas(texto), productos };
 }
 
 /** Suggestions while typing: up to 3 brands, then products up to 8 in all. */
 export async function autocompletar(db: Db, q: string): Promise<Autocompletar> {
   const consultas = await consultasDeAutocompletar(db, q);
   if (!consultas) return { marcas: [], productos: [] };
-  const [marcas, filas] = await Promise.all([ejecutar<{ marca: string }>(db, consultas.marcas), ejecutar<FilaBusqueda>(db, consultas.productos)]);
+  const { marcas: m, productos: p } = consultas;
+  const [marcas, filas] = await Promise.all([
+    filasDeConsulta<{ marca: string }>(db, m.consulta, m.nombre),
+    filasDeConsulta<FilaBusqueda>(db, p.consulta, p.nombre),
+  ]);
   const productos = filas
     .filter((f) => f.id !== null)
     .slice(0, SUGERENCIAS_MAXIMAS - marcas.length)
@@ -610,7 +701,7 @@ export async function autocompletar(db: Db, q: string): Promise<Autocompletar> {
 }
 
 /** For the bench: the statements a suggestion request runs (after synonym expansion). */
-export async function sqlDeAutocompletar(db: Db, q: string): Promise<{ sql: string; params: unknown[] }[]> {
+export async function sqlDeAutocompletar(db: Db, q: string): Promise<Consulta[]> {
   const consultas = await consultasDeAutocompletar(db, q);
-  return consultas ? [aSql(consultas.marcas), aSql(consultas.productos)] : [];
+  return consultas ? [consultas.marcas.consulta, consultas.productos.consulta] : [];
 }

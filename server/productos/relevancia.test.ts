@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productoFiltrosSchema } from '../../domain/producto';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
-import { busquedaDelCatalogo, ejecutar, raicesDe, sqlDeBusqueda, sqlGeneral, type FilaBusqueda } from './busqueda';
+import { busquedaDelCatalogo, consultaDeBusqueda, filasDeBusqueda, raicesDe, sqlDeBusqueda, sqlGeneral } from './busqueda';
 import { ANCLAS, cargarCatalogo, CONSULTAS_DE_RELEVANCIA, describirFallo, medirRelevancia } from '../test/catalogo-de-busqueda';
 
 let t: AppDePrueba;
@@ -52,8 +52,8 @@ describe('the one-position shortcut (a word, or a word and its one-word synonyms
         const b = await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q, pagina, porPagina: 12 }));
         if (!b || b.huecos.length !== 1) continue;
         if (b.huecos[0]!.alternativas.length > 1) conSinonimos += 1;
-        const atajo = await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda(b));
-        const general = await ejecutar<FilaBusqueda>(t.db, sqlGeneral(b));
+        const atajo = await filasDeBusqueda(t.db, b);
+        const general = await filasDeBusqueda(t.db, b, sqlGeneral);
         expect(atajo.map((f) => [f.id, f.total]), `${q}, página ${pagina}`).toEqual(general.map((f) => [f.id, f.total]));
       }
     }
@@ -67,8 +67,8 @@ describe('the one-position shortcut (a word, or a word and its one-word synonyms
       for (const pagina of [1, 2, 5, 9]) {
         const b = await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q, pagina, porPagina: 4 }));
         expect(b?.huecos).toHaveLength(1);
-        const atajo = await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda(b!));
-        const general = await ejecutar<FilaBusqueda>(t.db, sqlGeneral(b!));
+        const atajo = await filasDeBusqueda(t.db, b!);
+        const general = await filasDeBusqueda(t.db, b!, sqlGeneral);
         expect(atajo.map((f) => [f.id, f.total]), `${q}, página ${pagina}`).toEqual(general.map((f) => [f.id, f.total]));
         if ((atajo[0]?.total ?? 0) > pagina * 4 * 3) truncadas += 1;
       }
@@ -99,8 +99,8 @@ describe('the terms\' statement (several words, every field: producto_terminos)'
         const b = await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q, porPagina: 6, ...variante }));
         if (!b || (b.huecos.length === 1 && b.huecos[0]!.alternativas.every((a) => a.length === 1))) continue;
         porTerminos += 1;
-        const nuevo = await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda(b));
-        const general = await ejecutar<FilaBusqueda>(t.db, sqlGeneral(b));
+        const nuevo = await filasDeBusqueda(t.db, b);
+        const general = await filasDeBusqueda(t.db, b, sqlGeneral);
         expect(nuevo.map((f) => [f.id, f.total]), `${q}, ${JSON.stringify(variante)}`).toEqual(general.map((f) => [f.id, f.total]));
         if ((nuevo[0]?.total ?? 0) > 0) conResultados += 1;
       }
@@ -110,7 +110,7 @@ describe('the terms\' statement (several words, every field: producto_terminos)'
   }, 180_000);
 
   it('follows the product: renamed, sold, repriced, its category renamed, deleted', async () => {
-    const buscarIds = async (q: string) => (await ejecutar<FilaBusqueda>(t.db, sqlDeBusqueda((await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q })))!))).map((f) => f.id);
+    const buscarIds = async (q: string) => (await filasDeBusqueda(t.db, (await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q })))!)).map((f) => f.id);
     const { id } = (await primera<{ id: number }>(sql`insert into producto (codigo, denominacion, marca, precio, costo, porcentaje, stock, categoria_id)
       values ('ZZ-1', 'Sacapuntas giratorio fucsia', 'Maped', 100, 50, 100, 5, (select min(id) from categoria)) returning id`))!;
     expect(await buscarIds('sacapuntas fucsia')).toContain(id);
@@ -128,4 +128,25 @@ describe('the terms\' statement (several words, every field: producto_terminos)'
     expect(await buscarIds('sacapuntas turquesa')).not.toContain(id);
     expect(await primera(sql`select 1 from producto_terminos where producto_id = ${id}`)).toBeUndefined();
   }, 60_000);
+});
+
+describe('statements written once per shape', () => {
+  it('a kept statement, filled with a request\'s values, is the one written for that request alone', async () => {
+    const consultas = [...new Set(CONSULTAS_DE_RELEVANCIA.map((c) => c.q))];
+    consultas.push('liquid paper', 'birome azul', 'cuadreno rayado', 'lapiz 2b', 'a4', 'LM-1001', 'ab', 'boli az');
+    const variantes = [{}, { orden: 'desc' }, { marca: 'Rivadavia' }, { categoriaId: 3, pagina: 2 }, { codigo: 'lm' }, { denominacion: 'cuaderno', marcaContiene: 'glo' }];
+    let comparadas = 0;
+    // Twice: the second round finds every shape kept by the first, with other values.
+    for (const ronda of [0, 1]) {
+      for (const q of ronda === 0 ? consultas : [...consultas].reverse()) {
+        for (const variante of variantes) {
+          const b = await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q, porPagina: 6, ...variante }));
+          if (!b) continue;
+          expect(consultaDeBusqueda(b).consulta, `${q}, ${JSON.stringify(variante)}`).toEqual(consultaDeBusqueda(b, sqlDeBusqueda).consulta);
+          comparadas += 1;
+        }
+      }
+    }
+    expect(comparadas).toBeGreaterThan(1000);
+  });
 });
