@@ -1,7 +1,7 @@
 // The relevance set (server/test/relevancia.json) through the API: the anchors among 2,000 generated
 // products; a change that makes the search find less fails here. The bench prints the same
 // score at 10,000 and 100,000 products.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productoFiltrosSchema } from '../../domain/producto';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
@@ -108,6 +108,26 @@ describe('the terms\' statement (several words, every field: producto_terminos)'
     expect(porTerminos).toBeGreaterThan(150);
     expect(conResultados).toBeGreaterThan(100);
   }, 180_000);
+
+  it('migration 0016 fills it for a catalogue that exists as the triggers keep it', async () => {
+    const filas = async () =>
+      ((await t.db.execute(sql`select producto_id, terminos, nombre, cantidad_vendida, precio::text as precio from producto_terminos order by producto_id`)) as unknown as { rows: unknown[] }).rows;
+    const escritas = await filas();
+    expect(escritas.length).toBeGreaterThan(2000);
+    // What the migration runs for the products it finds, in a transaction that leaves everything as it was.
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from producto_terminos`);
+        await tx.execute(sql`select busqueda_terminos(array(select id from producto order by id))`);
+        const deLaMigracion = ((await tx.execute(sql`select producto_id, terminos, nombre, cantidad_vendida, precio::text as precio from producto_terminos order by producto_id`)) as unknown as { rows: unknown[] }).rows;
+        expect(deLaMigracion).toEqual(escritas);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(await filas()).toEqual(escritas);
+  });
 
   it('follows the product: renamed, sold, repriced, its category renamed, deleted', async () => {
     const buscarIds = async (q: string) => (await filasDeBusqueda(t.db, (await busquedaDelCatalogo(t.db, productoFiltrosSchema.parse({ q })))!)).map((f) => f.id);

@@ -9,8 +9,22 @@ CREATE TABLE "producto_terminos" (
 ALTER TABLE "producto_terminos" ADD CONSTRAINT "producto_terminos_producto_id_producto_id_fk" FOREIGN KEY ("producto_id") REFERENCES "public"."producto"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "producto_terminos_gin_idx" ON "producto_terminos" USING gin ("terminos") WITH (fastupdate=false);--> statement-breakpoint
 -- Each product's roots in one row (issue 17: several words at 100,000 products): a search of several
--- words intersects the GIN index's lists and ranks only what every word finds. Written with the words,
--- in the same statement, in product order (docs/decisions/037-busqueda-sin-planificar.md).
+-- words intersects the GIN index's lists and ranks only what every word finds. Written from its words,
+-- in product order (docs/decisions/037-busqueda-sin-planificar.md).
+CREATE OR REPLACE FUNCTION busqueda_terminos(ids integer[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO producto_terminos (producto_id, terminos, nombre, cantidad_vendida, precio)
+    SELECT p.id,
+      coalesce(array_agg(pp.palabra ORDER BY pp.palabra) FILTER (WHERE pp.palabra IS NOT NULL), '{}'),
+      coalesce(array_agg(pp.palabra ORDER BY pp.palabra) FILTER (WHERE pp.peso = 0), '{}'),
+      p.cantidad_vendida, p.precio
+    FROM producto p LEFT JOIN producto_palabra pp ON pp.producto_id = p.id
+    WHERE p.id = ANY (ids)
+    GROUP BY p.id, p.cantidad_vendida, p.precio
+    ORDER BY p.id
+    ON CONFLICT (producto_id) DO UPDATE SET terminos = excluded.terminos, nombre = excluded.nombre,
+      cantidad_vendida = excluded.cantidad_vendida, precio = excluded.precio;
+$$;--> statement-breakpoint
+-- 0014's, and then the products' rows of roots.
 CREATE OR REPLACE FUNCTION busqueda_indexar(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF cardinality(ids) = 0 THEN RETURN; END IF;
@@ -31,17 +45,7 @@ BEGIN
     FROM fuentes f JOIN producto p ON p.id = f.id
     GROUP BY f.palabra, p.id, p.cantidad_vendida, p.precio
     ORDER BY f.palabra, p.id;
-  INSERT INTO producto_terminos (producto_id, terminos, nombre, cantidad_vendida, precio)
-    SELECT p.id,
-      coalesce(array_agg(pp.palabra ORDER BY pp.palabra) FILTER (WHERE pp.palabra IS NOT NULL), '{}'),
-      coalesce(array_agg(pp.palabra ORDER BY pp.palabra) FILTER (WHERE pp.peso = 0), '{}'),
-      p.cantidad_vendida, p.precio
-    FROM producto p LEFT JOIN producto_palabra pp ON pp.producto_id = p.id
-    WHERE p.id = ANY (ids)
-    GROUP BY p.id, p.cantidad_vendida, p.precio
-    ORDER BY p.id
-    ON CONFLICT (producto_id) DO UPDATE SET terminos = excluded.terminos, nombre = excluded.nombre,
-      cantidad_vendida = excluded.cantidad_vendida, precio = excluded.precio;
+  PERFORM busqueda_terminos(ids);
 END
 $$;--> statement-breakpoint
 -- 0007's, and the sort keys copied to producto_terminos too.
@@ -63,11 +67,4 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-INSERT INTO producto_terminos (producto_id, terminos, nombre, cantidad_vendida, precio)
-  SELECT p.id,
-    coalesce(array_agg(pp.palabra ORDER BY pp.palabra) FILTER (WHERE pp.palabra IS NOT NULL), '{}'),
-    coalesce(array_agg(pp.palabra ORDER BY pp.palabra) FILTER (WHERE pp.peso = 0), '{}'),
-    p.cantidad_vendida, p.precio
-  FROM producto p LEFT JOIN producto_palabra pp ON pp.producto_id = p.id
-  GROUP BY p.id, p.cantidad_vendida, p.precio
-  ORDER BY p.id;
+SELECT busqueda_terminos(ARRAY(SELECT id FROM producto ORDER BY id));
