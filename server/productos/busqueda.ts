@@ -508,7 +508,7 @@ export const columnasProducto = {
  * A page without words to find: today's filters, in price order (an index serves it), with the total
  * and the brands' version, in one statement like a search's.
  */
-export function sqlSinTexto(filtros: ProductoFiltros): SQL {
+function sqlSinTexto(filtros: ProductoFiltros): SQL {
   const condiciones: SQL[] = [];
   if (filtros.marca) condiciones.push(sql`p.marca = ${valor('marca')}`);
   if (filtros.codigo) condiciones.push(sql`${sinAcentos(sql`p.codigo`)} ilike ${valor('codigoContiene')}`);
