@@ -12,8 +12,11 @@ export const escaparLike = (texto: string): string => texto.replace(/[\\%_]/g, (
 /** The `ilike` pattern of 'contains `texto`'. */
 export const patronContiene = (texto: string): string => `%${escaparLike(texto)}%`;
 
+/** Case- and accent-insensitive `ilike` of a pattern (a value, or a statement's placeholder). */
+export const coincideSinAcentos = (columna: SQLWrapper, patron: string | SQL): SQL => sql`${sinAcentos(columna)} ilike ${patron}`;
+
 /** Case- and accent-insensitive 'contains'; `texto` must come through `normalizarBusqueda`. */
-export const contieneSinAcentos = (columna: SQLWrapper, texto: string): SQL => sql`${sinAcentos(columna)} ilike ${patronContiene(texto)}`;
+export const contieneSinAcentos = (columna: SQLWrapper, texto: string): SQL => coincideSinAcentos(columna, patronContiene(texto));
 
 /** Case- and accent-insensitive 'starts with', to rank suggestions. */
 export const empiezaSinAcentos = (columna: SQLWrapper, texto: string): SQL =>

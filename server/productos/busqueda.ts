@@ -7,7 +7,7 @@ import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
 import { filasDeConsulta, filasDelCatalogo, nombreDe, type Consulta } from '../db/preparadas';
 import { categoria, producto, sinonimo } from '../db/schema';
-import { escaparLike, patronContiene, sinAcentos } from '../db/texto-sql';
+import { coincideSinAcentos, escaparLike, patronContiene } from '../db/texto-sql';
 
 // The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
 // their root here (domain/plegado.ts) and matched against `producto_palabra`, which triggers keep on
@@ -212,11 +212,11 @@ export function consultaDeBusqueda(b: Busqueda, sqlDe?: (b: Busqueda) => SQL): P
   return llenar(plantilla(sqlDe ? undefined : `busqueda;${formaDe(b)}`, () => (sqlDe ?? sqlDeBusqueda)(b)), valoresDe(b));
 }
 
+const filasDe = <T>(db: Db, { consulta, nombre }: Plantilla): Promise<T[]> => filasDeConsulta<T>(db, consulta, nombre);
+
 /** The rows of a search. */
-export async function filasDeBusqueda(db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Promise<FilaBusqueda[]> {
-  const { consulta, nombre } = consultaDeBusqueda(b, sqlDe);
-  return filasDeConsulta<FilaBusqueda>(db, consulta, nombre);
-}
+export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Promise<FilaBusqueda[]> =>
+  filasDe<FilaBusqueda>(db, consultaDeBusqueda(b, sqlDe));
 
 /** The catalogue terms the query's k-th word stands for, with their level: a CTE body over `termino_busqueda`. */
 function terminosDe(p: Palabra, k: number): SQL {
@@ -363,7 +363,7 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
   const filtros: SQL[] = [];
   if (b.marca) filtros.push(sql`p.marca = ${valor('marca')}`);
   if (b.categoriaId) filtros.push(sql`p.categoria_id = ${valor('categoria')}`);
-  if (b.codigoContiene) filtros.push(sql`${sinAcentos(sql`p.codigo`)} ilike ${valor('codigoContiene')}`);
+  if (b.codigoContiene) filtros.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
   const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text) then -1 else r.s end`;
   ctes.push(
     filtros.length > 0
@@ -511,7 +511,7 @@ export const columnasProducto = {
 function sqlSinTexto(filtros: ProductoFiltros): SQL {
   const condiciones: SQL[] = [];
   if (filtros.marca) condiciones.push(sql`p.marca = ${valor('marca')}`);
-  if (filtros.codigo) condiciones.push(sql`${sinAcentos(sql`p.codigo`)} ilike ${valor('codigoContiene')}`);
+  if (filtros.codigo) condiciones.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
   if (filtros.categoriaId) condiciones.push(sql`p.categoria_id = ${valor('categoria')}`);
   const where = condiciones.length > 0 ? sql` where ${sql.join(condiciones, sql` and `)}` : sql``;
   const orden = filtros.orden === 'desc' ? sql`p.precio desc, p.id desc` : sql`p.precio asc, p.id asc`;
@@ -606,8 +606,7 @@ export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
 
 /** The catalogue's page without words to find. */
 export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas> {
-  const { consulta, nombre } = consultaSinTexto(filtros);
-  return paginaDeFilas(await filasDeConsulta<FilaBusqueda>(db, consulta, nombre));
+  return paginaDeFilas(await filasDe<FilaBusqueda>(db, consultaSinTexto(filtros)));
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */
@@ -688,11 +687,7 @@ async function consultasDeAutocompletar(db: Db, q: string): Promise<{ marcas: Pl
 export async function autocompletar(db: Db, q: string): Promise<Autocompletar> {
   const consultas = await consultasDeAutocompletar(db, q);
   if (!consultas) return { marcas: [], productos: [] };
-  const { marcas: m, productos: p } = consultas;
-  const [marcas, filas] = await Promise.all([
-    filasDeConsulta<{ marca: string }>(db, m.consulta, m.nombre),
-    filasDeConsulta<FilaBusqueda>(db, p.consulta, p.nombre),
-  ]);
+  const [marcas, filas] = await Promise.all([filasDe<{ marca: string }>(db, consultas.marcas), filasDe<FilaBusqueda>(db, consultas.productos)]);
   const productos = filas
     .filter((f) => f.id !== null)
     .slice(0, SUGERENCIAS_MAXIMAS - marcas.length)
