@@ -130,7 +130,15 @@ describe.skipIf(!enPostgres)('readiness with PostgreSQL going away', () => {
     expect(await listo()).toBe(503);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await r.iniciar();
-    expect(await listo()).toBe(200);
+    // A load balancer polls: the first check may still meet a connection the relay cut, or wait on a
+    // busy machine past its 2 s limit; what matters is that readiness comes back by itself.
+    const desde = performance.now();
+    let estado = await listo();
+    while (estado !== 200 && performance.now() - desde < 15_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      estado = await listo();
+    }
+    expect(estado).toBe(200);
   });
 
 });
