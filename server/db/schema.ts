@@ -530,6 +530,16 @@ export const terminoBusqueda = pgTable(
   ],
 );
 
+/**
+ * How many products have a root that begins with each prefix (3 letters up, roots without digits), kept
+ * by busqueda_terminos and a trigger on producto_terminos: the total of a one-word search whose word begins
+ * several roots ('ofici': oficio, oficina) without deduplicating their thousands of index entries.
+ */
+export const prefijoBusqueda = pgTable('prefijo_busqueda', {
+  prefijo: text('prefijo').primaryKey(),
+  productos: integer('productos').notNull().default(0),
+});
+
 /** The distinct brands and how many products carry each, kept by a trigger (the catalogue's dropdown). */
 export const marcaCatalogo = pgTable('marca_catalogo', {
   marca: text('marca').primaryKey(),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autocompletarSchema, MENSAJES_SINONIMO, SUGERENCIAS_MAXIMAS, type Sinonimo } from '../../domain/busqueda';
@@ -217,13 +217,20 @@ describe('every write path keeps the search right (triggers)', () => {
     expect(await codigos('boligrafo')).toEqual(['BOL-NG', 'BOL-AZ']);
   });
 
-  it("keeps each root's count of products (a one-word search's total) through inserts, renames, a category renamed and deletes", async () => {
-    const descuadres = async () =>
-      (
-        (await t.db.execute(sql`select t.palabra, t.productos, coalesce(c.n, 0)::int as real from termino_busqueda t
+  it("keeps each root's and each prefix's count of products (a one-word search's total) through inserts, renames, a category renamed and deletes", async () => {
+    const filas = async (consulta: SQL) => ((await t.db.execute(consulta)) as unknown as { rows: unknown[] }).rows;
+    const descuadres = async () => [
+      ...(await filas(sql`select t.palabra, t.productos, coalesce(c.n, 0)::int as real from termino_busqueda t
           left join (select palabra, count(*)::int as n from producto_palabra group by palabra) c using (palabra)
-          where t.productos <> coalesce(c.n, 0)`)) as unknown as { rows: unknown[] }
-      ).rows;
+          where t.productos <> coalesce(c.n, 0)`)),
+      // Every prefix (3 letters up) of every root without digits, each product once.
+      ...(await filas(sql`select prefijo, p.productos, coalesce(c.n, 0)::int as real
+          from (select left(pp.palabra, n) as prefijo, count(distinct pp.producto_id)::int as n
+            from producto_palabra pp, generate_series(3, length(pp.palabra)) n where pp.palabra !~ '[0-9]' group by 1) c
+          full join prefijo_busqueda p using (prefijo)
+          where coalesce(p.productos, 0) <> coalesce(c.n, 0)`)),
+    ];
+    expect(((await filas(sql`select count(*)::int as n from prefijo_busqueda`))[0] as { n: number }).n).toBeGreaterThan(0);
     expect(await descuadres()).toEqual([]);
     // Several products in one statement, as an import writes them; two share every word.
     await t.db.execute(sql`insert into producto (denominacion, marca, codigo, precio, costo, porcentaje, categoria_id) values
@@ -234,11 +241,18 @@ describe('every write path keeps the search right (triggers)', () => {
     const compas = await listar('q=compases');
     expect(compas.total).toBe(3);
     expect(compas.items).toHaveLength(3);
-    await t.db.execute(sql`update producto set denominacion = 'Transportador escolar' where codigo in ('CNT-1', 'CNT-3')`);
+    await t.db.execute(sql`update producto set denominacion = case codigo when 'CNT-1' then 'Transportador escolar' else 'Transparente escolar' end
+      where codigo in ('CNT-1', 'CNT-3')`);
     await t.db.execute(sql`update categoria set denominacion = 'Escritura y dibujo' where id = ${escritura}`);
     expect(await descuadres()).toEqual([]);
     expect((await listar('q=compas')).total).toBe(1);
-    expect((await listar('q=transportadores')).total).toBe(2);
+    // A word that begins two roots (transportador, transparente): its total is the prefix's count.
+    const conTransp = async () =>
+      ((await filas(sql`select count(distinct producto_id)::int as n from producto_palabra where palabra like 'transp%'`))[0] as { n: number }).n;
+    expect((await filas(sql`select palabra from termino_busqueda where palabra like 'transp%' and productos > 0`)).length).toBeGreaterThanOrEqual(2);
+    expect(await conTransp()).toBeGreaterThanOrEqual(2);
+    expect((await listar('q=transp')).total).toBe(await conTransp());
+    expect((await listar('q=transportadores')).total).toBe(1);
     // Sales and prices move no count.
     await conVentas('CNT-2', 7);
     await t.db.execute(sql`update producto set precio = 1800 where codigo = 'CNT-3'`);
@@ -246,6 +260,7 @@ describe('every write path keeps the search right (triggers)', () => {
     await t.db.execute(sql`delete from producto where codigo like 'CNT-%'`);
     expect(await descuadres()).toEqual([]);
     expect((await listar('q=transportador')).total).toBe(0);
+    expect((await listar('q=transp')).total).toBe(await conTransp());
     await t.db.execute(sql`update categoria set denominacion = 'Escritura' where id = ${escritura}`);
     expect(await descuadres()).toEqual([]);
   });

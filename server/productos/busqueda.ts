@@ -272,9 +272,26 @@ const sinContar = sql`(select 0 as total)`;
  * A position's total: when its words come down to one catalogue root ('archivos' -> archiv), the count
  * the triggers keep for it (migration 0015), one row; else its products counted, each once.
  */
-const totalDeUnaPosicion = sql`(select (case when (select count(distinct palabra) from e) = 1
-    then coalesce((select productos from termino_busqueda where palabra = (select min(palabra) from e)), 0)
+/**
+ * A one-position search's total, read where the triggers keep it: one root's products
+ * (termino_busqueda.productos), or, for a word of its own that begins several roots and no more than
+ * `e` holds ('ofici': oficio, oficina), the products of that prefix (prefijo_busqueda, roots without
+ * digits). Otherwise (synonyms, typos, a prefix of more roots than `e` takes) counted, each product once.
+ */
+function totalDeUnaPosicion(palabras: Palabra[]): SQL {
+  const n = (valor: number) => sql.raw(String(valor));
+  const deUnaRaiz = sql`when (select count(distinct palabra) from e) = 1
+    then coalesce((select productos from termino_busqueda where palabra = (select min(palabra) from e)), 0)`;
+  const w = raizK(0);
+  const delPrefijo =
+    palabras.length === 1 && palabras[0]!.propia
+      ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${n(PREFIJOS_MAXIMOS)}
+        and not exists (select 1 from e where nivel = ${n(NIVEL.difusa)} or palabra ~ '[0-9]')
+    then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
+      : sql``;
+  return sql`(select (case ${deUnaRaiz}${delPrefijo}
     else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end)::int as total)`;
+}
 
 /**
  * One position, nothing else, by relevance: a word or its one-word synonyms ('hojas' -> hoja | folio).
@@ -308,7 +325,7 @@ function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
       order by min(s), min(cv) desc, min(precio), producto_id limit ${valor('limite')} offset ${valor('desde')}
     )
     select t.total, ${versionMarcas}, ${columnasFila}
-    from ${b.sinTotal ? sinContar : totalDeUnaPosicion} t
+    from ${b.sinTotal ? sinContar : totalDeUnaPosicion(palabras)} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.posicion`;
 }

@@ -77,6 +77,26 @@ describe('the one-position shortcut (a word, or a word and its one-word synonyms
   }, 120_000);
 });
 
+/**
+ * What a migration writes for a catalogue that exists (`rehacer`, in a transaction that leaves everything
+ * as it was) reads as the writes left it (`leer`); how many rows.
+ */
+async function igualTrasRehacer(leer: SQL, rehacer: SQL[]): Promise<number> {
+  const filas = async (db: Pick<typeof t.db, 'execute'>) => ((await db.execute(leer)) as unknown as { rows: unknown[] }).rows;
+  const escritas = await filas(t.db);
+  await t.db
+    .transaction(async (tx) => {
+      for (const paso of rehacer) await tx.execute(paso);
+      expect(await filas(tx)).toEqual(escritas);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  expect(await filas(t.db)).toEqual(escritas);
+  return escritas.length;
+}
+
 /** The first row of a statement (through the main pool: some of these write). */
 async function primera<T>(consulta: SQL): Promise<T | undefined> {
   return ((await t.db.execute(consulta)) as unknown as { rows: T[] }).rows[0];
@@ -110,23 +130,20 @@ describe('the terms\' statement (several words, every field: producto_terminos)'
   }, 180_000);
 
   it('migration 0016 fills it for a catalogue that exists as the triggers keep it', async () => {
-    const filas = async () =>
-      ((await t.db.execute(sql`select producto_id, terminos, nombre, cantidad_vendida, precio::text as precio from producto_terminos order by producto_id`)) as unknown as { rows: unknown[] }).rows;
-    const escritas = await filas();
-    expect(escritas.length).toBeGreaterThan(2000);
-    // What the migration runs for the products it finds, in a transaction that leaves everything as it was.
-    await t.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`delete from producto_terminos`);
-        await tx.execute(sql`select busqueda_terminos(array(select id from producto order by id))`);
-        const deLaMigracion = ((await tx.execute(sql`select producto_id, terminos, nombre, cantidad_vendida, precio::text as precio from producto_terminos order by producto_id`)) as unknown as { rows: unknown[] }).rows;
-        expect(deLaMigracion).toEqual(escritas);
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      });
-    expect(await filas()).toEqual(escritas);
+    const n = await igualTrasRehacer(sql`select producto_id, terminos, nombre, cantidad_vendida, precio::text as precio from producto_terminos order by producto_id`, [
+      sql`delete from producto_terminos`,
+      sql`select busqueda_terminos(array(select id from producto order by id))`,
+    ]);
+    expect(n).toBeGreaterThan(2000);
+  });
+
+  it("migration 0017 counts each prefix's products for a catalogue that exists as the writes keep them", async () => {
+    const n = await igualTrasRehacer(sql`select prefijo, productos from prefijo_busqueda where productos <> 0 order by prefijo collate "C"`, [
+      sql`delete from prefijo_busqueda`,
+      sql`insert into prefijo_busqueda (prefijo, productos)
+        select x.prefijo, count(*) from producto_terminos t, busqueda_prefijos(t.terminos) x group by x.prefijo`,
+    ]);
+    expect(n).toBeGreaterThan(500);
   });
 
   it('follows the product: renamed, sold, repriced, its category renamed, deleted', async () => {
