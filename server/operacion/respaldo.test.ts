@@ -4,8 +4,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirPglite, abrirPostgres, type BaseDeDatos, type Db } from '../db/client';
 import { detalleVenta, venta } from '../db/schema';
@@ -128,6 +131,47 @@ describe(`backup and restore (${enPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeo
         expect(await huellas(otra.db)).toEqual(await huellas(t.db));
       } finally {
         await otra.cerrar();
+      }
+    } finally {
+      await destino.cerrar();
+    }
+  });
+
+  it.skipIf(!enPostgres)("a logical backup from before the search's per-product tables (0016, 0017) restores them written from the words", async () => {
+    const carpeta = fs.mkdtempSync(path.join(tmp, 'caso-'));
+    const r = await crearRespaldo({ base: t.base, uploadsDir: t.config.UPLOADS_DIR, destino: path.join(carpeta, 'respaldos'), conservar: 3, forzarLogico: true });
+    // The same archive without those tables, as a backup of that time was.
+    const antigua = path.join(carpeta, 'antigua.tar.gz');
+    const entrada = tar.extract();
+    const salida = tar.pack();
+    entrada.on('entry', (cabecera, flujo, siguiente) => {
+      const trozos: Buffer[] = [];
+      flujo.on('data', (trozo: unknown) => trozos.push(trozo as Buffer));
+      flujo.on('end', () => {
+        let contenido = Buffer.concat(trozos);
+        if (cabecera.name === 'base/logico.json') {
+          const volcado = JSON.parse(contenido.toString()) as { tablas: Record<string, unknown[]> };
+          expect(volcado.tablas.prefijo_busqueda?.length).toBeGreaterThan(0);
+          delete volcado.tablas.producto_terminos;
+          delete volcado.tablas.prefijo_busqueda;
+          contenido = Buffer.from(JSON.stringify(volcado));
+        }
+        salida.entry({ name: cabecera.name, size: contenido.length }, contenido, siguiente);
+      });
+    });
+    entrada.on('finish', () => salida.finalize());
+    await Promise.all([
+      pipeline(fs.createReadStream(r.archivo), zlib.createGunzip(), entrada),
+      pipeline(salida, zlib.createGzip(), fs.createWriteStream(antigua)),
+    ]);
+    const destino = await destinoVacio(carpeta);
+    try {
+      await destino.restaurar(antigua);
+      const restaurada = await destino.abrir();
+      try {
+        expect(await huellas(restaurada.db)).toEqual(await huellas(t.db));
+      } finally {
+        await restaurada.cerrar();
       }
     } finally {
       await destino.cerrar();

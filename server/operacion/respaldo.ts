@@ -143,6 +143,11 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
         await cliente.query(`insert into ${ident(t)} select * from json_populate_recordset(null::${ident(t)}, $1::json)`, [JSON.stringify(filas.slice(i, i + 5_000))]);
       }
     }
+    // Each product's row of roots and the prefixes' counts are written again from the restored words: a
+    // backup from before their migrations (0016, 0017) has no rows for them, and searches would find or
+    // count nothing. The function keeps the prefixes itself; no trigger is needed (they are off).
+    await cliente.query('truncate producto_terminos, prefijo_busqueda');
+    await cliente.query('select busqueda_terminos(array(select id from producto order by id))');
     for (const t of orden) await cliente.query(`alter table ${ident(t)} enable trigger user`);
     // Sequences continue after the restored ids.
     const seriales = await cliente.query<{ tabla: string; columna: string }>(
