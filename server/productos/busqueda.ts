@@ -269,10 +269,6 @@ function ordenDe(orden: Orden, s: SQL, cv: SQL, precio: SQL, id: SQL): SQL {
 const sinContar = sql`(select 0 as total)`;
 
 /**
- * A position's total: when its words come down to one catalogue root ('archivos' -> archiv), the count
- * the triggers keep for it (migration 0015), one row; else its products counted, each once.
- */
-/**
  * A one-position search's total, read where the triggers keep it: one root's products
  * (termino_busqueda.productos), or, for a word of its own that begins several roots and no more than
  * `e` holds ('ofici': oficio, oficina), the products of that prefix (prefijo_busqueda, roots without
