@@ -268,41 +268,64 @@ function ordenDe(orden: Orden, s: SQL, cv: SQL, precio: SQL, id: SQL): SQL {
 /** A statement's total when it need not count. */
 const sinContar = sql`(select 0 as total)`;
 
+/** A word numbered as the statements number them (its placeholder `r{k}`). */
+interface Numerada {
+  palabra: Palabra;
+  k: number;
+}
+
+/** A synonym of several words ('liquid paper'): its roots as one array, all of which a product must have. */
+const raicesJuntas = (palabras: Numerada[]): SQL => sql`array[${sql.join(palabras.map((p) => raizK(p.k)), sql`, `)}]`;
+
 /**
  * A one-position search's total, read where the triggers keep it: one root's products
  * (termino_busqueda.productos), or, for a word of its own that begins several roots and no more than
  * `e` holds ('ofici': oficio, oficina), the products of that prefix (prefijo_busqueda, roots without
  * digits). Otherwise (synonyms, typos, a prefix of more roots than `e` takes) counted, each product once.
+ * A synonym of several words adds its products that have none of `e`'s terms (few: 'liquid paper').
  */
-function totalDeUnaPosicion(palabras: Palabra[]): SQL {
+function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL {
   const n = (valor: number) => sql.raw(String(valor));
   const deUnaRaiz = sql`when (select count(distinct palabra) from e) = 1
     then coalesce((select productos from termino_busqueda where palabra = (select min(palabra) from e)), 0)`;
-  const w = raizK(0);
+  const [unica] = simples;
+  const w = raizK(unica?.k ?? 0);
   const delPrefijo =
-    palabras.length === 1 && palabras[0]!.propia
+    simples.length === 1 && unica!.palabra.propia
       ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${n(PREFIJOS_MAXIMOS)}
         and not exists (select 1 from e where nivel = ${n(NIVEL.difusa)} or palabra ~ '[0-9]')
     then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
       : sql``;
-  return sql`(select (case ${deUnaRaiz}${delPrefijo}
-    else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end)::int as total)`;
+  const deSimples = sql`(case ${deUnaRaiz}${delPrefijo}
+    else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end)`;
+  if (compuestas.length === 0) return sql`(select ${deSimples}::int as total)`;
+  const tieneAlguna = sql.join(
+    compuestas.map((c) => sql`t.terminos @> ${raicesJuntas(c)}`),
+    sql` or `,
+  );
+  const deCompuestas = sql`(select count(*) from producto_terminos t
+    where (${tieneAlguna}) and not t.terminos && (select coalesce(array_agg(palabra), '{}') from e))`;
+  return sql`(select (${deSimples} + ${deCompuestas})::int as total)`;
 }
 
 /**
- * One position, nothing else, by relevance: a word or its one-word synonyms ('hojas' -> hoja | folio).
- * Each alternative's own root is read in index order with LIMIT (`producto_palabra_asc_idx`), never a
- * sort of every product that has it; only the few prefix and typo terms are ranked together.
+ * One position, nothing else, by relevance: a word, its one-word synonyms ('hojas' -> hoja | folio) and
+ * those of several ('corrector' -> liquid paper). Each one-word alternative's own root is read in index
+ * order with LIMIT (`producto_palabra_asc_idx`), never a sort of every product that has it; only the few
+ * prefix and typo terms are ranked together, and the products of a synonym of several words (the GIN
+ * index of `producto_terminos`: every root in them, rank 0 when all are in the name).
  */
-function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
+function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
   const n = valor('hasta');
+  const simples = alternativas.filter((a) => a.length === 1).map((a) => a[0]!);
+  const compuestas = alternativas.filter((a) => a.length > 1);
   const terminos = sql.join(
-    palabras.map((p, k) => sql`(${terminosDe(p, k)})`),
+    simples.map((p) => sql`(${terminosDe(p.palabra, p.k)})`),
     sql` union all `,
   );
-  const exactas = palabras.map(
-    (_, k) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
-        where palabra = ${raizK(k)} order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
+  const exactas = simples.map(
+    (p) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
+        where palabra = ${raizK(p.k)} order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
   );
   // The prefix and typo terms ('cart' -> cartulina, cartuchera): each one's best `n` in index order, as
   // the exact root's; the page's `n` are among them (a term's order is the page's order). Grouped before
@@ -312,16 +335,20 @@ function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
           select pp.producto_id, e.nivel + pp.peso as s, pp.cantidad_vendida as cv, pp.precio from producto_palabra pp
           where pp.palabra = e.palabra order by pp.peso, pp.cantidad_vendida desc nulls last, pp.precio, pp.producto_id limit ${n}) x
         where e.nivel > 0 group by x.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
+  const deVarias = compuestas.map(
+    (c) => sql`(select t.producto_id, case when t.nombre @> ${raicesJuntas(c)} then 0 else 1 end as s, t.cantidad_vendida as cv, t.precio
+        from producto_terminos t where t.terminos @> ${raicesJuntas(c)} order by 2, 3 desc, 4, 1 limit ${n})`,
+  );
   const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text)`;
   return sql`with e as (${terminos}),
-    candidatos as (${sql.join([...exactas, otras, codigo], sql` union all `)}),
+    candidatos as (${sql.join([...exactas, otras, ...deVarias, codigo], sql` union all `)}),
     pagina as (
       select producto_id, row_number() over (order by min(s), min(cv) desc, min(precio), producto_id) as posicion
       from candidatos group by producto_id
       order by min(s), min(cv) desc, min(precio), producto_id limit ${valor('limite')} offset ${valor('desde')}
     )
     select t.total, ${versionMarcas}, ${columnasFila}
-    from ${b.sinTotal ? sinContar : totalDeUnaPosicion(palabras)} t
+    from ${b.sinTotal ? sinContar : totalDeUnaPosicion(simples, compuestas)} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.posicion`;
 }
@@ -508,9 +535,11 @@ function sqlPorTerminos(b: Busqueda): SQL {
 /** The statement of a search. */
 export function sqlDeBusqueda(b: Busqueda): SQL {
   const [unico] = b.huecos;
-  const unaPosicion = b.huecos.length === 1 && unico!.alternativas.every((a) => a.length === 1) && unico!.campos === CAMPOS.todos;
+  // One word typed (its synonyms may have several: those are exact roots, all of which must match).
+  const unaPosicion = b.huecos.length === 1 && unico!.alternativas[0]!.length === 1 && unico!.campos === CAMPOS.todos;
   if (unaPosicion && b.orden === 'relevancia' && !b.marca && !b.categoriaId && !b.codigoContiene) {
-    return sqlDeUnaPosicion(b, unico!.alternativas.map((a) => a[0]!));
+    let k = 0;
+    return sqlDeUnaPosicion(b, unico!.alternativas.map((a) => a.map((palabra) => ({ palabra, k: k++ }))));
   }
   // The terms' arrays know no fields: the admin grid's name and brand filters go through the words.
   return b.huecos.every((h) => h.campos === CAMPOS.todos) ? sqlPorTerminos(b) : sqlGeneral(b);

@@ -1,7 +1,13 @@
+// The search's shortcuts (server/productos/busqueda.ts) held to the general statement on products made
+// for them, where the generated catalogue has none.
+//
 // The terms' statement fills a page from the products at the best rank the words allow (the piso) before
-// ranking the others (server/productos/busqueda.ts, sqlPorTerminos). A word may reach the piso outside
-// the name when a better term of it is there: 'bibli archivo' ranks 2 by its prefix, and 'archivo' in a
-// category ranks 1, so those products are at the piso too, beside those with 'archivo' in the name.
+// ranking the others (sqlPorTerminos). A word may reach the piso outside the name when a better term of
+// it is there: 'bibli archivo' ranks 2 by its prefix, and 'archivo' in a category ranks 1, so those
+// products are at the piso too, beside those with 'archivo' in the name.
+//
+// A one-word search whose synonym has several words ('corrector' = 'liquid paper') takes the one-position
+// statement: the synonym's products come from producto_terminos, and the total counts each product once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productoFiltrosSchema } from '../../domain/producto';
@@ -21,6 +27,22 @@ beforeAll(async () => {
   t = await crearAppDePrueba();
   const archivo = (await crearCategoria(t.db, 'Archivo')).id;
   const oficina = (await crearCategoria(t.db, 'Oficina')).id;
+  const correctores = (await crearCategoria(t.db, 'Correctores')).id;
+  const productos: Array<[string, string, string, number, number]> = [
+    ['Corrector líquido 20 ml', 'Pelikan', 'COR-1', correctores, 50],
+    ['Corrector en cinta 5 mm', 'Pelikan', 'COR-2', correctores, 10],
+    ['Corrector Liquid Paper 7 ml', 'Paper Mate', 'COR-3', correctores, 5],
+    ['Liquid Paper cinta 4 mm', 'Paper Mate', 'LP-1', correctores, 40],
+    ['Liquid Paper lapicera', 'Paper Mate', 'LP-2', archivo, 0],
+    // 'paper' only in the brand: a match outside the name (rank 1).
+    ['Cinta liquid 5 mm', 'Paper Mate', 'LP-3', oficina, 90],
+    // One of the two words is not enough.
+    ['Paper clips x100', 'Mit', 'CLIP-1', oficina, 70],
+  ];
+  for (const [denominacion, marca, codigo, categoriaId, vendidos] of productos) {
+    await crearProducto(t.db, { denominacion, marca, codigo, categoriaId });
+    await t.db.update(producto).set({ cantidadVendida: vendidos }).where(eq(producto.codigo, codigo));
+  }
   for (let i = 0; i < POR_GRUPO; i++) {
     await crearProducto(t.db, { denominacion: `Bibliorato lomo ancho ${i + 1}`, codigo: enCategoria[i], categoriaId: archivo });
     await crearProducto(t.db, { denominacion: `Bibliorato de archivo ${i + 1}`, codigo: enNombre[i], categoriaId: oficina });
@@ -55,5 +77,21 @@ describe('the page at the best rank the words allow', () => {
     const segunda = await pagina('bibliorato archivo', 2, 12);
     expect(segunda.codigos).toEqual([...enNombre.slice(12), ...enCategoria.slice(0, 4)]);
     for (const numero of [1, 2, 3, 4]) await pagina('bibliorato archivo', numero, 10);
+  });
+});
+
+describe('a word whose synonym has several words', () => {
+  it('finds the products with the synonym whole, each once, in the general statement\'s order', async () => {
+    // Rank 0: the word or the whole synonym in the name; then sales. LP-3 has 'paper' in its brand only.
+    const esperados = ['COR-1', 'LP-1', 'COR-2', 'COR-3', 'LP-2', 'LP-3'];
+    for (const q of ['corrector', 'correctores']) {
+      const primera = await pagina(q, 1, 24);
+      expect(primera.codigos, q).toEqual(esperados);
+      expect(primera.total, q).toBe(esperados.length);
+      for (const porPagina of [2, 4]) for (const numero of [1, 2, 3, 4]) await pagina(q, numero, porPagina);
+    }
+    // Typed whole, the synonym goes through the terms' statement, with the same products.
+    const escrito = await pagina('liquid paper', 1, 24);
+    expect([...escrito.codigos].sort()).toEqual([...esperados].sort());
   });
 });
