@@ -1,10 +1,9 @@
 // The search's shortcuts (server/productos/busqueda.ts) held to the general statement on products made
 // for them, where the generated catalogue has none.
 //
-// The terms' statement fills a page from the products at the best rank the words allow (the piso) before
-// ranking the others (sqlPorTerminos). A word may reach the piso outside the name when a better term of
-// it is there: 'bibli archivo' ranks 2 by its prefix, and 'archivo' in a category ranks 1, so those
-// products are at the piso too, beside those with 'archivo' in the name.
+// The terms' statement (sqlPorTerminos) ranks a word from each product's arrays, skipping the levels the
+// word has no terms of. 'bibli archivo' ranks 2 by its prefix, and 'archivo' in a category ranks 1, so
+// those products rank beside those with 'archivo' in the name, and their sales decide.
 //
 // A one-word search whose synonym has several words ('corrector' = 'liquid paper') takes the one-position
 // statement: the synonym's products come from producto_terminos, and the total counts each product once.
@@ -60,8 +59,8 @@ async function pagina(q: string, numero: number, porPagina: number) {
   return { codigos: filas.map((f) => f.codigo), total: filas[0]?.total ?? 0 };
 }
 
-describe('the page at the best rank the words allow', () => {
-  it('holds the products that reach it outside the name, in order of sales', async () => {
+describe('ranks from the terms\' arrays', () => {
+  it('ranks a better term outside the name as a worse one in it, then by sales', async () => {
     const primera = await pagina('bibli archivo', 1, 12);
     expect(primera.total).toBe(2 * POR_GRUPO);
     expect(primera.codigos).toEqual(enCategoria.slice(0, 12));
@@ -69,11 +68,11 @@ describe('the page at the best rank the words allow', () => {
     expect(segunda.codigos).toEqual([...enCategoria.slice(12), ...enNombre.slice(0, 4)]);
   });
 
-  it('ranks the others only when the page goes past the piso', async () => {
-    // Typed whole, 'bibliorato' ranks 0: the piso is 0, and only the names with 'archivo' are there.
+  it('ranks a word typed whole in the name before it elsewhere, across pages', async () => {
+    // Typed whole, 'bibliorato' ranks 0: the names with 'archivo' rank 0, the category's 1.
     const primera = await pagina('bibliorato archivo', 1, 12);
     expect(primera.codigos).toEqual(enNombre.slice(0, 12));
-    // 20 at the piso: the second page of 12 has the last 8 of them and the first 4 ranked 1.
+    // 20 rank 0: the second page of 12 has the last 8 of them and the first 4 that rank 1.
     const segunda = await pagina('bibliorato archivo', 2, 12);
     expect(segunda.codigos).toEqual([...enNombre.slice(12), ...enCategoria.slice(0, 4)]);
     for (const numero of [1, 2, 3, 4]) await pagina('bibliorato archivo', numero, 10);

@@ -394,30 +394,26 @@ export function sqlGeneral(b: Busqueda): SQL {
   return sqlDePagina(b, ctes);
 }
 
-/** The filters of a search of several words, over the product `p`. */
-function filtrosDePagina(b: Busqueda): SQL[] {
+/**
+ * The end of a search of several words: `r` (every product found, its rank `s`, sales and price) filtered,
+ * the exact code first, the page and the total. Sales and price come with the words: the products
+ * themselves are read only to filter, and for the page. The exact code is one index lookup.
+ */
+function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
   const filtros: SQL[] = [];
   if (b.marca) filtros.push(sql`p.marca = ${valor('marca')}`);
   if (b.categoriaId) filtros.push(sql`p.categoria_id = ${valor('categoria')}`);
   if (b.codigoContiene) filtros.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
-  return filtros;
-}
-
-const esCodigoExacto = sql`r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text)`;
-
-/** `f` (the products found, filtered) with the given columns of `r`. */
-function cteFiltrados(b: Busqueda, columnas: SQL): SQL {
-  const filtros = filtrosDePagina(b);
-  return filtros.length > 0
-    ? sql`f as materialized (select ${columnas} from r join producto p on p.id = r.producto_id where ${sql.join(filtros, sql` and `)})`
-    : sql`f as materialized (select ${columnas} from r)`;
-}
-
-/** The page `pagina` of `candidatos` (product, rank, sales, price) with its products and the total of `f`. */
-function sqlDeLaPagina(b: Busqueda, ctes: SQL[], candidatos: string): SQL {
+  const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text) then -1 else r.s end`;
+  ctes.push(
+    filtros.length > 0
+      ? sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio
+          from r join producto p on p.id = r.producto_id where ${sql.join(filtros, sql` and `)})`
+      : sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio from r)`,
+  );
   const orden = ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`);
   ctes.push(
-    sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from ${sql.raw(candidatos)} order by ${orden} limit ${valor('limite')} offset ${valor('desde')})`,
+    sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from f order by ${orden} limit ${valor('limite')} offset ${valor('desde')})`,
   );
   return sql`with ${sql.join(ctes, sql`, `)}
     select t.total, ${versionMarcas}, ${columnasFila}
@@ -427,78 +423,49 @@ function sqlDeLaPagina(b: Busqueda, ctes: SQL[], candidatos: string): SQL {
 }
 
 /**
- * The end of the general statement: `r` (every product found, its rank `s`, sales and price) filtered,
- * the exact code first, the page and the total. Sales and price come with the words: the products
- * themselves are read only to filter, and for the page. The exact code is one index lookup.
+ * A word's rank in a product from its terms' arrays: its best term's level, plus 1 when not in the name or
+ * code. A level the word has no terms of is skipped before the product's arrays are read: each test reads
+ * them again, and a typo's rank took five tests of empty levels before its own.
  */
-function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
-  ctes.push(cteFiltrados(b, sql`r.producto_id, case when ${esCodigoExacto} then -1 else r.s end as s, r.cv, r.precio`));
-  return sqlDeLaPagina(b, ctes, 'f');
-}
-
-/** A word's rank in a product from its terms' arrays: its best term's level, plus 1 when not in the name or code. */
 function rangoPorTerminos(a: SQL): SQL {
   const niveles = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa];
   const casos = niveles.map((nivel) => {
     const deNivel = sql`(select ${sql.raw(`n${nivel}`)} from ${a})`;
-    return sql`when t.nombre && ${deNivel} then ${sql.raw(String(nivel))} when t.terminos && ${deNivel} then ${sql.raw(String(nivel + 1))}`;
+    const hay = sql`(select cardinality(${sql.raw(`n${nivel}`)}) > 0 from ${a})`;
+    return sql`when ${hay} and t.nombre && ${deNivel} then ${sql.raw(String(nivel))} when ${hay} and t.terminos && ${deNivel} then ${sql.raw(String(nivel + 1))}`;
   });
   return sql`case ${sql.join(casos, sql` `)} end`;
 }
 
-/** Several positions' ranks: the worst position's (a product must have them all). */
-const peor = (rangos: SQL[]): SQL => (rangos.length === 1 ? rangos[0]! : sql`greatest(${sql.join(rangos, sql`, `)})`);
-
 /**
  * Several words in every field: the same products, ranks and order as `sqlGeneral`, but every word's
  * terms are one array, and the products that have some of each come from the GIN index of
- * `producto_terminos` (its lists intersected, migration 0016). `sqlGeneral` groups every match of every
- * word first: 'caja archivo carta' read 10,000 matches at 100,000 products to keep 1,347.
- *
- * A product's rank takes up to six array tests a word, and ranking every product found was half the
- * statement ('repuesto hojas oficio': 1,205 products). So each product found is only tested for the
- * `piso`, the best rank the query's terms allow (0 when each word is in its name as typed): one test a
- * word, two when a better term elsewhere would do. When the page fills from the products at the piso
- * (the first pages of most searches) nothing more is ranked; otherwise (deep pages, words seldom in
- * names) the others are, as before.
+ * `producto_terminos` (its lists intersected, migration 0016); only those are ranked. `sqlGeneral` groups
+ * every match of every word first: 'caja archivo carta' read 10,000 matches at 100,000 products to keep 1,347.
  */
 function sqlPorTerminos(b: Busqueda): SQL {
-  const terminos: SQL[] = [];
-  const arreglos: SQL[] = [];
+  const ctes: SQL[] = [];
   let k = 0;
   const condiciones: SQL[] = [];
   const rangos: SQL[] = [];
-  const pisos: SQL[] = [];
-  const enElPiso: SQL[] = [];
   for (const hueco of b.huecos) {
     const alternativas = hueco.alternativas.map((alternativa) => {
       const palabras = alternativa.map((p) => {
         const e = sql.raw(`e${k}`);
         const a = sql.raw(`a${k}`);
         k += 1;
-        terminos.push(sql`${e} as (${terminosDe(p, k - 1)})`);
+        ctes.push(sql`${e} as (${terminosDe(p, k - 1)})`);
         const porNivel = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa].map(
           (nivel) => sql`coalesce(array_agg(palabra) filter (where nivel = ${sql.raw(String(nivel))}), '{}') as ${sql.raw(`n${nivel}`)}`,
         );
-        // At the piso, a word is in the name with a term of its level or better, or elsewhere with a better one (+1).
-        arreglos.push(sql`${a} as (select coalesce(array_agg(palabra), '{}') as todas, ${sql.join(porNivel, sql`, `)},
-          coalesce(array_agg(palabra) filter (where nivel <= piso.n), '{}') as en_nombre,
-          coalesce(array_agg(palabra) filter (where nivel < piso.n), '{}') as en_otro
-          from ${e} cross join piso)`);
-        return {
-          tiene: sql`t.terminos && (select todas from ${a})`,
-          rango: rangoPorTerminos(a),
-          minimo: sql`(select min(nivel) from ${e})`,
-          enElPiso: sql`(t.nombre && (select en_nombre from ${a}) or ((select cardinality(en_otro) > 0 from ${a}) and t.terminos && (select en_otro from ${a})))`,
-        };
+        ctes.push(sql`${a} as (select coalesce(array_agg(palabra), '{}') as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
+        return { tiene: sql`t.terminos && (select todas from ${a})`, rango: rangoPorTerminos(a) };
       });
-      const y = (partes: SQL[]) => sql.join(partes, sql` and `);
-      return { tiene: y(palabras.map((p) => p.tiene)), rango: peor(palabras.map((p) => p.rango)), minimo: peor(palabras.map((p) => p.minimo)), enElPiso: y(palabras.map((p) => p.enElPiso)) };
+      const tiene = sql.join(palabras.map((p) => p.tiene), sql` and `);
+      const rango = palabras.length === 1 ? palabras[0]!.rango : sql`greatest(${sql.join(palabras.map((p) => p.rango), sql`, `)})`;
+      return { tiene, rango };
     });
-    const o = (partes: SQL[]) => (partes.length === 1 ? partes[0]! : sql`(${sql.join(partes.map((x) => sql`(${x})`), sql` or `)})`);
-    condiciones.push(o(alternativas.map((x) => x.tiene)));
-    enElPiso.push(o(alternativas.map((x) => x.enElPiso)));
-    pisos.push(alternativas.length === 1 ? alternativas[0]!.minimo : sql`least(${sql.join(alternativas.map((x) => x.minimo), sql`, `)})`);
+    condiciones.push(alternativas.length === 1 ? alternativas[0]!.tiene : sql`(${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
     // Of the alternatives a product has, the best (least ignores the nulls of those it has not).
     rangos.push(
       alternativas.length === 1
@@ -506,30 +473,11 @@ function sqlPorTerminos(b: Busqueda): SQL {
         : sql`least(${sql.join(alternativas.map((x) => sql`case when ${x.tiene} then ${x.rango} end`), sql`, `)})`,
     );
   }
-  // No product ranks better than the piso: each position's best alternative, each word's best term.
-  const ctes = [...terminos, sql`piso as (select ${peor(pisos)} as n)`, ...arreglos];
-  // In price order nothing is ranked.
-  const enPiso = b.orden === 'relevancia' ? sql.join(enElPiso, sql` and `) : sql`false`;
+  const s = rangos.length === 1 ? rangos[0]! : sql`greatest(${sql.join(rangos, sql`, `)})`;
   ctes.push(
-    sql`r as (select t.producto_id, ${enPiso} as en_piso, t.cantidad_vendida as cv, t.precio, t.nombre, t.terminos
-      from producto_terminos t where ${sql.join(condiciones, sql` and `)})`,
+    sql`r as (select t.producto_id, ${s} as s, t.cantidad_vendida as cv, t.precio from producto_terminos t where ${sql.join(condiciones, sql` and `)})`,
   );
-  ctes.push(cteFiltrados(b, sql`r.producto_id, ${esCodigoExacto} as codigo, r.en_piso, r.cv, r.precio, r.nombre, r.terminos`));
-  if (b.orden !== 'relevancia') {
-    ctes.push(sql`precios as (select producto_id, 0 as s, cv, precio from f)`);
-    return sqlDeLaPagina(b, ctes, 'precios');
-  }
-  const hasta = valor('hasta');
-  const piso = sql`(select n from piso)`;
-  ctes.push(
-    sql`piso_lleno as (select producto_id, case when codigo then -1 else ${piso} end as s, cv, precio from f
-      where codigo or en_piso order by codigo desc, cv desc, precio, producto_id limit ${hasta})`,
-    sql`candidatos as (select * from piso_lleno where (select count(*) from piso_lleno) >= ${hasta}
-      union all
-      select producto_id, case when t.codigo then -1 when t.en_piso then ${piso} else ${peor(rangos)} end, cv, precio
-      from f t where (select count(*) from piso_lleno) < ${hasta})`,
-  );
-  return sqlDeLaPagina(b, ctes, 'candidatos');
+  return sqlDePagina(b, ctes);
 }
 
 /** The statement of a search. */

@@ -114,11 +114,10 @@ describe('the terms\' statement (several words, every field: producto_terminos)'
     varias.push('liquid paper', 'birome azul', 'cuadreno rayado', 'lapiz neg', 'hojas oficio', 'LM-1001 cuaderno', 'boli az');
     // Words in some products' names and only in others' category (rank 1 there): 'dibujo', 'geometría', 'archivo', 'oficina'.
     varias.push('dibujo color', 'block dibujo', 'geometria escuadra', 'regla geometria', 'archivo caja', 'carpeta archivo', 'oficina abrochadora', 'pizarra blanca', 'tijera escolar', 'libro tapa');
-    // A word being typed beside one of those: the best rank is a prefix's (2), which a whole word elsewhere (1) also reaches.
+    // A word being typed beside one of those: its prefix ranks 2, which a whole word elsewhere (1) does not worsen.
     varias.push('bibli archivo', 'foli archivo', 'lapi escritura', 'pince pintura', 'escuad geometria', 'carpe archivo');
     expect(varias.length).toBeGreaterThan(30);
     const { categoria_id: categoriaId, marca } = (await primera<{ categoria_id: number; marca: string }>(sql`select categoria_id, marca from producto order by id limit 1`))!;
-    // Deep pages too: past the products at the best rank the words allow, the others are ranked one by one.
     const variantes = [{}, { orden: 'asc' }, { orden: 'desc' }, { marca }, { categoriaId }, { pagina: 2 }, { pagina: 3 }, { pagina: 9 }, { pagina: 2, porPagina: 40 }];
     let porTerminos = 0;
     let conResultados = 0;

@@ -1,0 +1,715 @@
+import { asc, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PALABRAS_VACIAS, palabrasDe, plegar, raiz } from '../../domain/plegado';
+import { normalizarBusqueda } from '../../domain/texto';
+import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
+import type { Producto, ProductoFiltros } from '../../domain/producto';
+import type { Db } from '../db/client';
+import { filasDeConsulta, filasDelCatalogo, nombreDe, type Consulta } from '../db/preparadas';
+import { categoria, producto, sinonimo } from '../db/schema';
+import { coincideSinAcentos, escaparLike, patronContiene } from '../db/texto-sql';
+
+// The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
+// their root here (domain/plegado.ts) and matched against `producto_palabra`, which triggers keep on
+// every write. Each query word expands to the catalogue's terms: the same root, roots it begins
+// ('boli' -> 'boligraf'), or, when none, the nearest roots by trigrams ('lapis' -> 'lapiz'). A search is
+// ONE statement: terms, matches, ranking, the page with its products and the total.
+
+/** The fields a word may match: a bit each, as `producto_palabra.campos`. */
+export const CAMPOS = { codigo: 1, denominacion: 2, marca: 4, categoria: 8, todos: 15 } as const;
+
+/** A query word's rank pieces: exact root 0, prefix 2, typo 4; plus `peso` (1 when not in name or code). */
+const NIVEL = { exacta: 0, prefijo: 2, difusa: 4 } as const;
+/** Prefixes per word: the shortest terms first ('bo' while typing). */
+const PREFIJOS_MAXIMOS = 30;
+/** Nearest terms tried for a typo, and how far they may be (trigram distance, 1 - similarity). */
+const DIFUSAS_MAXIMAS = 3;
+const DISTANCIA_MAXIMA = 0.75;
+
+/** One word to find, as its root; the person's own words also match by prefix and typo. */
+interface Palabra {
+  raiz: string;
+  propia: boolean;
+}
+
+/** One position of the query: any alternative (the words typed, or a synonym's) must match whole. */
+interface Hueco {
+  alternativas: Palabra[][];
+  campos: number;
+}
+
+// ---- Synonyms ----
+
+interface ParSinonimo {
+  a: string[];
+  b: string[];
+}
+
+/** Roots of a text's meaningful words ('goma de borrar' -> ['gom', 'borrar']). */
+export function raicesDe(texto: string): string[] {
+  const palabras = palabrasDe(texto);
+  const llenas = palabras.filter((p) => !PALABRAS_VACIAS.has(p));
+  return (llenas.length > 0 ? llenas : palabras).map(raiz);
+}
+
+/**
+ * The synonyms, read once per database object and forgotten on every change through this process
+ * (`olvidarSinonimos`): a change takes effect in the next search. Another instance's change reaches
+ * this one through its memory's invalidation (server/operacion/avisos-entre-instancias.ts, wired in
+ * app.ts), and at the latest after `SINONIMOS_VIGENCIA_MS` when that channel is off or missed a notice.
+ */
+const SINONIMOS_VIGENCIA_MS = 30_000;
+const sinonimosRecordados = new WeakMap<Db, Promise<ParSinonimo[]>>();
+const sinonimosLeidos = new WeakMap<Db, number>();
+
+export function olvidarSinonimos(db: Db): void {
+  sinonimosRecordados.delete(db);
+}
+
+function cargarSinonimos(db: Db): Promise<ParSinonimo[]> {
+  let lista = sinonimosRecordados.get(db);
+  if (!lista || Date.now() - (sinonimosLeidos.get(db) ?? 0) > SINONIMOS_VIGENCIA_MS) {
+    sinonimosLeidos.set(db, Date.now());
+    lista = db
+      .select({ termino: sinonimo.termino, equivalente: sinonimo.equivalente })
+      .from(sinonimo)
+      .orderBy(asc(sinonimo.id))
+      .then((filas) => filas.map((f) => ({ a: raicesDe(f.termino), b: raicesDe(f.equivalente) })).filter((p) => p.a.length > 0 && p.b.length > 0));
+    sinonimosRecordados.set(db, lista);
+    const esta = lista;
+    // A failed read is not remembered.
+    lista.catch(() => {
+      if (sinonimosRecordados.get(db) === esta) sinonimosRecordados.delete(db);
+    });
+  }
+  return lista;
+}
+
+/**
+ * The query's positions: left to right, the longest synonym side that starts at a position takes its
+ * words, and the other sides become alternatives ('birome azul' -> [birom | boligraf] [azul]).
+ */
+export function huecosDe(raices: string[], sinonimos: ParSinonimo[], campos: number = CAMPOS.todos): Hueco[] {
+  const huecos: Hueco[] = [];
+  for (let i = 0; i < raices.length; ) {
+    let largo = 0;
+    let otras: string[][] = [];
+    for (const par of sinonimos) {
+      for (const [lado, otro] of [
+        [par.a, par.b],
+        [par.b, par.a],
+      ] as const) {
+        if (lado.length < largo || !lado.every((r, k) => raices[i + k] === r)) continue;
+        if (lado.length > largo) {
+          largo = lado.length;
+          otras = [];
+        }
+        otras.push(otro);
+      }
+    }
+    if (largo === 0) {
+      huecos.push({ alternativas: [[{ raiz: raices[i]!, propia: true }]], campos });
+      i += 1;
+      continue;
+    }
+    const propias = raices.slice(i, i + largo).map((r) => ({ raiz: r, propia: true }));
+    const vistas = new Set([propias.map((p) => p.raiz).join(' ')]);
+    const alternativas = [propias];
+    for (const otra of otras) {
+      const clave = otra.join(' ');
+      if (vistas.has(clave)) continue;
+      vistas.add(clave);
+      alternativas.push(otra.map((r) => ({ raiz: r, propia: false })));
+    }
+    huecos.push({ alternativas, campos });
+    i += largo;
+  }
+  return huecos;
+}
+
+// ---- SQL ----
+
+
+/** Words of 3 letters or more, without digits (codes, sizes), may be typos of a catalogue word. */
+const tieneTypos = (palabra: string) => palabra.length >= 3 && !/[0-9]/.test(palabra);
+
+/** The first string after every string that begins with `texto` (its last character, one higher). */
+export function siguienteCadena(texto: string): string {
+  const caracteres = [...texto];
+  const ultimo = caracteres.pop();
+  const codigo = ultimo?.codePointAt(0);
+  if (codigo === undefined || codigo >= 0x10ffff) return `${texto}\u{10FFFF}`;
+  // Past the surrogates, which are not characters of their own.
+  const siguiente = codigo + 1 >= 0xd800 && codigo + 1 <= 0xdfff ? 0xe000 : codigo + 1;
+  return caracteres.join('') + String.fromCodePoint(siguiente);
+}
+
+// ---- A statement per shape ----
+//
+// The statements take every value as a named placeholder: the query's k-th word (huecos, alternatives,
+// words, in that order) is `r{k}`, and `s{k}` the first string after every string it begins; then
+// `codigo`, `marca`, `categoria`, `codigoContiene`, `limite`, `desde`, `hasta`. A shape (positions,
+// alternatives, words that may be typos, filters, order) is built and written once (`consultaDeBusqueda`);
+// a request only fills its values. Building them again on every request was a fifth of the server's CPU.
+
+const valor = (nombre: string): SQL => sql`${sql.placeholder(nombre)}`;
+const raizK = (k: number): SQL => sql`${sql.placeholder(`r${k}`)}::text`;
+const siguienteK = (k: number): SQL => sql`${sql.placeholder(`s${k}`)}::text`;
+
+/** The words of a search in the order the statements number them. */
+const palabrasEnOrden = (b: Busqueda): Palabra[] => b.huecos.flatMap((h) => h.alternativas.flat());
+
+/** The values of a search's placeholders. */
+function valoresDe(b: Busqueda): Record<string, unknown> {
+  const valores: Record<string, unknown> = {
+    codigo: b.codigo,
+    marca: b.marca ?? null,
+    categoria: b.categoriaId ?? null,
+    codigoContiene: b.codigoContiene ? patronContiene(b.codigoContiene) : null,
+    limite: b.limite,
+    desde: b.desde,
+    hasta: b.desde + b.limite,
+  };
+  palabrasEnOrden(b).forEach((p, k) => {
+    valores[`r${k}`] = p.raiz;
+    valores[`s${k}`] = siguienteCadena(p.raiz);
+  });
+  return valores;
+}
+
+/** What the statement's text depends on: everything but the values. */
+function formaDe(b: Busqueda): string {
+  const huecos = b.huecos.map((h) => `${h.campos}:${h.alternativas.map((a) => a.map((p) => `${p.propia ? 'p' : 'o'}${tieneTypos(p.raiz) ? 't' : ''}`).join(',')).join('|')}`);
+  return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sinTotal ? 's' : '', ...huecos].join(';');
+}
+
+/** A statement written once: its text with placeholders, and its name on the catalogue's pool. */
+interface Plantilla {
+  consulta: Consulta;
+  nombre: string | undefined;
+}
+
+/** Shapes kept written; one beyond them is written for its request alone (a search has at most 100 characters). */
+const FORMAS_MAXIMAS = 1000;
+const plantillas = new Map<string, Plantilla>();
+
+function plantilla(forma: string | undefined, escribir: () => SQL): Plantilla {
+  const conocida = forma === undefined ? undefined : plantillas.get(forma);
+  if (conocida) return conocida;
+  const consulta = dialecto.sqlToQuery(escribir());
+  const nueva = { consulta, nombre: nombreDe(consulta.sql) };
+  if (forma !== undefined && plantillas.size < FORMAS_MAXIMAS) plantillas.set(forma, nueva);
+  return nueva;
+}
+
+const llenar = (p: Plantilla, valores: Record<string, unknown>): Plantilla => ({
+  consulta: { sql: p.consulta.sql, params: fillPlaceholders(p.consulta.params, valores) },
+  nombre: p.nombre,
+});
+
+/** A search's statement with its values (`sqlDe`: another builder, the general one in a test; never kept). */
+export function consultaDeBusqueda(b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Plantilla {
+  return llenar(plantilla(sqlDe ? undefined : `busqueda;${formaDe(b)}`, () => (sqlDe ?? sqlDeBusqueda)(b)), valoresDe(b));
+}
+
+const filasDe = <T>(db: Db, { consulta, nombre }: Plantilla): Promise<T[]> => filasDeConsulta<T>(db, consulta, nombre);
+
+/** The rows of a search. */
+export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Promise<FilaBusqueda[]> =>
+  filasDe<FilaBusqueda>(db, consultaDeBusqueda(b, sqlDe));
+
+/** The catalogue terms the query's k-th word stands for, with their level: a CTE body over `termino_busqueda`. */
+function terminosDe(p: Palabra, k: number): SQL {
+  const n = (valor: number) => sql.raw(String(valor));
+  if (!p.propia) return sql`select ${raizK(k)} as palabra, ${n(NIVEL.exacta)} as nivel`;
+  const w = raizK(k);
+  // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
+  // a range of parameters keeps the index in a prepared statement's generic plan.
+  const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteK(k)}`;
+  return sql`(select palabra, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
+      from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
+    union all
+    (select palabra, ${n(NIVEL.difusa)} from (
+      select palabra, palabra <-> ${w} as distancia from termino_busqueda
+      where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'
+        and not exists (select 1 from termino_busqueda where ${prefijo})
+      order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d where distancia <= ${n(DISTANCIA_MAXIMA)})`;
+}
+
+const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
+  p.cantidad_vendida, p.descripcion, c.id as categoria_id, c.denominacion as categoria_denominacion`;
+
+/** The brands' version (migration 0010): the page says whether the brands kept in memory still hold. */
+const versionMarcas = sql`(select valor from contador_catalogo where nombre = 'marcas') as version_marcas`;
+
+export type Orden = 'relevancia' | 'asc' | 'desc';
+
+export interface Busqueda {
+  huecos: Hueco[];
+  /** The whole query folded, for 'exact code first'. */
+  codigo: string;
+  orden: Orden;
+  marca?: string;
+  categoriaId?: number;
+  codigoContiene?: string;
+  limite: number;
+  desde: number;
+  /** Suggestions show no total: the statement does not count (its total is 0). */
+  sinTotal?: boolean;
+}
+
+/** The order of the page: rank pieces `s`, then sales, then price and id; or price and id. */
+function ordenDe(orden: Orden, s: SQL, cv: SQL, precio: SQL, id: SQL): SQL {
+  if (orden === 'asc') return sql`${precio} asc, ${id} asc`;
+  if (orden === 'desc') return sql`${precio} desc, ${id} desc`;
+  return sql`${s} asc, ${cv} desc, ${precio} asc, ${id} asc`;
+}
+
+/** A statement's total when it need not count. */
+const sinContar = sql`(select 0 as total)`;
+
+/**
+ * A one-position search's total, read where the triggers keep it: one root's products
+ * (termino_busqueda.productos), or, for a word of its own that begins several roots and no more than
+ * `e` holds ('ofici': oficio, oficina), the products of that prefix (prefijo_busqueda, roots without
+ * digits). Otherwise (synonyms, typos, a prefix of more roots than `e` takes) counted, each product once.
+ */
+function totalDeUnaPosicion(palabras: Palabra[]): SQL {
+  const n = (valor: number) => sql.raw(String(valor));
+  const deUnaRaiz = sql`when (select count(distinct palabra) from e) = 1
+    then coalesce((select productos from termino_busqueda where palabra = (select min(palabra) from e)), 0)`;
+  const w = raizK(0);
+  const delPrefijo =
+    palabras.length === 1 && palabras[0]!.propia
+      ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${n(PREFIJOS_MAXIMOS)}
+        and not exists (select 1 from e where nivel = ${n(NIVEL.difusa)} or palabra ~ '[0-9]')
+    then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
+      : sql``;
+  return sql`(select (case ${deUnaRaiz}${delPrefijo}
+    else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end)::int as total)`;
+}
+
+/**
+ * One position, nothing else, by relevance: a word or its one-word synonyms ('hojas' -> hoja | folio).
+ * Each alternative's own root is read in index order with LIMIT (`producto_palabra_asc_idx`), never a
+ * sort of every product that has it; only the few prefix and typo terms are ranked together.
+ */
+function sqlDeUnaPosicion(b: Busqueda, palabras: Palabra[]): SQL {
+  const n = valor('hasta');
+  const terminos = sql.join(
+    palabras.map((p, k) => sql`(${terminosDe(p, k)})`),
+    sql` union all `,
+  );
+  const exactas = palabras.map(
+    (_, k) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
+        where palabra = ${raizK(k)} order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
+  );
+  // The prefix and typo terms ('cart' -> cartulina, cartuchera): each one's best `n` in index order, as
+  // the exact root's; the page's `n` are among them (a term's order is the page's order). Grouped before
+  // the LIMIT: a product with two terms ('archivo', 'archivador') takes one place.
+  const otras = sql`(select x.producto_id, min(x.s) as s, min(x.cv) as cv, min(x.precio) as precio
+        from e cross join lateral (
+          select pp.producto_id, e.nivel + pp.peso as s, pp.cantidad_vendida as cv, pp.precio from producto_palabra pp
+          where pp.palabra = e.palabra order by pp.peso, pp.cantidad_vendida desc nulls last, pp.precio, pp.producto_id limit ${n}) x
+        where e.nivel > 0 group by x.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
+  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text)`;
+  return sql`with e as (${terminos}),
+    candidatos as (${sql.join([...exactas, otras, codigo], sql` union all `)}),
+    pagina as (
+      select producto_id, row_number() over (order by min(s), min(cv) desc, min(precio), producto_id) as posicion
+      from candidatos group by producto_id
+      order by min(s), min(cv) desc, min(precio), producto_id limit ${valor('limite')} offset ${valor('desde')}
+    )
+    select t.total, ${versionMarcas}, ${columnasFila}
+    from ${b.sinTotal ? sinContar : totalDeUnaPosicion(palabras)} t
+    left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
+    order by g.posicion`;
+}
+
+/** Any words, filters and order: every word's matches intersected, ranked by the worst word. Exported for the test that holds the shortcut to it. */
+export function sqlGeneral(b: Busqueda): SQL {
+  const ctes: SQL[] = [];
+  const huecos: string[] = [];
+  let k = 0;
+  b.huecos.forEach((hueco, h) => {
+    const alternativas: string[] = [];
+    hueco.alternativas.forEach((alternativa, a) => {
+      const palabras: string[] = [];
+      for (const p of alternativa) {
+        const e = `e${k}`;
+        const m = `m${k}`;
+        k += 1;
+        ctes.push(sql`${sql.raw(e)} as (${terminosDe(p, k - 1)})`);
+        const campos = hueco.campos === CAMPOS.todos ? sql`` : sql` where pp.campos & ${sql.raw(String(hueco.campos))} <> 0`;
+        ctes.push(
+          sql`${sql.raw(m)} as (select pp.producto_id, min(e.nivel + pp.peso) as s, min(pp.cantidad_vendida) as cv, min(pp.precio) as precio
+            from producto_palabra pp join ${sql.raw(e)} e on e.palabra = pp.palabra${campos} group by pp.producto_id)`,
+        );
+        palabras.push(m);
+      }
+      const nombre = `a${h}_${a}`;
+      const [primera, ...resto] = palabras;
+      const s = palabras.length === 1 ? `${primera}.s` : `greatest(${palabras.map((x) => `${x}.s`).join(', ')})`;
+      const joins = resto.map((x) => ` join ${x} using (producto_id)`).join('');
+      ctes.push(sql.raw(`${nombre} as (select producto_id, ${s} as s, ${primera}.cv, ${primera}.precio from ${primera}${joins})`));
+      alternativas.push(nombre);
+    });
+    const nombre = `h${h}`;
+    const union = alternativas.map((x) => `select producto_id, s, cv, precio from ${x}`).join(' union all ');
+    ctes.push(sql.raw(`${nombre} as (select producto_id, min(s) as s, min(cv) as cv, min(precio) as precio from (${union}) u group by producto_id)`));
+    huecos.push(nombre);
+  });
+  const [primero, ...resto] = huecos;
+  const s = huecos.length === 1 ? `${primero}.s` : `greatest(${huecos.map((x) => `${x}.s`).join(', ')})`;
+  ctes.push(
+    sql.raw(`r as (select producto_id, ${s} as s, ${primero}.cv, ${primero}.precio from ${primero}${resto.map((x) => ` join ${x} using (producto_id)`).join('')})`),
+  );
+  return sqlDePagina(b, ctes);
+}
+
+/**
+ * The end of a search of several words: `r` (every product found, its rank `s`, sales and price) filtered,
+ * the exact code first, the page and the total. Sales and price come with the words: the products
+ * themselves are read only to filter, and for the page. The exact code is one index lookup.
+ */
+function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
+  const filtros: SQL[] = [];
+  if (b.marca) filtros.push(sql`p.marca = ${valor('marca')}`);
+  if (b.categoriaId) filtros.push(sql`p.categoria_id = ${valor('categoria')}`);
+  if (b.codigoContiene) filtros.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
+  const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text) then -1 else r.s end`;
+  ctes.push(
+    filtros.length > 0
+      ? sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio
+          from r join producto p on p.id = r.producto_id where ${sql.join(filtros, sql` and `)})`
+      : sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio from r)`,
+  );
+  const orden = ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`);
+  ctes.push(
+    sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from f order by ${orden} limit ${valor('limite')} offset ${valor('desde')})`,
+  );
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select t.total, ${versionMarcas}, ${columnasFila}
+    from ${b.sinTotal ? sinContar : sql`(select count(*)::int as total from f)`} t
+    left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
+    order by g.posicion`;
+}
+
+/** A word's rank in a product from its terms' arrays: its best term's level, plus 1 when not in the name or code. */
+function rangoPorTerminos(a: SQL): SQL {
+  const niveles = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa];
+  const casos = niveles.map((nivel) => {
+    const deNivel = sql`(select ${sql.raw(`n${nivel}`)} from ${a})`;
+    return sql`when t.nombre && ${deNivel} then ${sql.raw(String(nivel))} when t.terminos && ${deNivel} then ${sql.raw(String(nivel + 1))}`;
+  });
+  return sql`case ${sql.join(casos, sql` `)} end`;
+}
+
+/**
+ * Several words in every field: the same products, ranks and order as `sqlGeneral`, but every word's
+ * terms are one array, and the products that have some of each come from the GIN index of
+ * `producto_terminos` (its lists intersected, migration 0016); only those are ranked. `sqlGeneral` groups
+ * every match of every word first: 'caja archivo carta' read 10,000 matches at 100,000 products to keep 1,347.
+ */
+function sqlPorTerminos(b: Busqueda): SQL {
+  const ctes: SQL[] = [];
+  let k = 0;
+  const condiciones: SQL[] = [];
+  const rangos: SQL[] = [];
+  for (const hueco of b.huecos) {
+    const alternativas = hueco.alternativas.map((alternativa) => {
+      const palabras = alternativa.map((p) => {
+        const e = sql.raw(`e${k}`);
+        const a = sql.raw(`a${k}`);
+        k += 1;
+        ctes.push(sql`${e} as (${terminosDe(p, k - 1)})`);
+        const porNivel = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa].map(
+          (nivel) => sql`coalesce(array_agg(palabra) filter (where nivel = ${sql.raw(String(nivel))}), '{}') as ${sql.raw(`n${nivel}`)}`,
+        );
+        ctes.push(sql`${a} as (select coalesce(array_agg(palabra), '{}') as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
+        return { tiene: sql`t.terminos && (select todas from ${a})`, rango: rangoPorTerminos(a) };
+      });
+      const tiene = sql.join(palabras.map((p) => p.tiene), sql` and `);
+      const rango = palabras.length === 1 ? palabras[0]!.rango : sql`greatest(${sql.join(palabras.map((p) => p.rango), sql`, `)})`;
+      return { tiene, rango };
+    });
+    condiciones.push(alternativas.length === 1 ? alternativas[0]!.tiene : sql`(${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
+    // Of the alternatives a product has, the best (least ignores the nulls of those it has not).
+    rangos.push(
+      alternativas.length === 1
+        ? alternativas[0]!.rango
+        : sql`least(${sql.join(alternativas.map((x) => sql`case when ${x.tiene} then ${x.rango} end`), sql`, `)})`,
+    );
+  }
+  const s = rangos.length === 1 ? rangos[0]! : sql`greatest(${sql.join(rangos, sql`, `)})`;
+  ctes.push(
+    sql`r as (select t.producto_id, ${s} as s, t.cantidad_vendida as cv, t.precio from producto_terminos t where ${sql.join(condiciones, sql` and `)})`,
+  );
+  return sqlDePagina(b, ctes);
+}
+
+/** The statement of a search. */
+export function sqlDeBusqueda(b: Busqueda): SQL {
+  const [unico] = b.huecos;
+  const unaPosicion = b.huecos.length === 1 && unico!.alternativas.every((a) => a.length === 1) && unico!.campos === CAMPOS.todos;
+  if (unaPosicion && b.orden === 'relevancia' && !b.marca && !b.categoriaId && !b.codigoContiene) {
+    return sqlDeUnaPosicion(b, unico!.alternativas.map((a) => a[0]!));
+  }
+  // The terms' arrays know no fields: the admin grid's name and brand filters go through the words.
+  return b.huecos.every((h) => h.campos === CAMPOS.todos) ? sqlPorTerminos(b) : sqlGeneral(b);
+}
+
+/** A row of the search: a product of the page (id null when the page is empty) and the total. */
+export interface FilaBusqueda {
+  total: number;
+  /** bigint: a number from pg, perhaps text or bigint elsewhere. */
+  version_marcas: number | string | bigint | null;
+  id: number | null;
+  denominacion: string;
+  marca: string;
+  codigo: string;
+  imagen: string | null;
+  precio: string | number;
+  costo: string | number;
+  porcentaje: string | number;
+  stock: number;
+  cantidad_vendida: number;
+  descripcion: string;
+  categoria_id: number;
+  categoria_denominacion: string;
+}
+
+export const ejecutar = filasDelCatalogo;
+
+export interface TextoBuscado {
+  texto: string;
+  campos: number;
+}
+
+/** The positions of the texts searched (the catalogue's `q`, the admin grid's name and brand filters). */
+export async function huecosDeTextos(db: Db, textos: TextoBuscado[]): Promise<Hueco[]> {
+  const conPalabras = textos.map((t) => ({ ...t, raices: raicesDe(t.texto) })).filter((t) => t.raices.length > 0);
+  if (conPalabras.length === 0) return [];
+  const sinonimos = await cargarSinonimos(db);
+  return conPalabras.flatMap((t) => huecosDe(t.raices, sinonimos, t.campos));
+}
+
+/** The whole query as a code is compared ('ESC-1' finds the product ESC-1 first). */
+export const codigoBuscado = (texto: string): string => plegar(texto.trim());
+
+const dialecto = new PgDialect();
+
+// ---- The catalogue, suggestions and '¿Quisiste decir…?' ----
+
+export const columnasProducto = {
+  id: producto.id,
+  denominacion: producto.denominacion,
+  marca: producto.marca,
+  codigo: producto.codigo,
+  imagen: producto.imagen,
+  precio: producto.precio,
+  costo: producto.costo,
+  porcentaje: producto.porcentaje,
+  stock: producto.stock,
+  cantidadVendida: producto.cantidadVendida,
+  descripcion: producto.descripcion,
+  categoria: { id: categoria.id, denominacion: categoria.denominacion },
+};
+
+
+/**
+ * A page without words to find: today's filters, in price order (an index serves it), with the total
+ * and the brands' version, in one statement like a search's.
+ */
+function sqlSinTexto(filtros: ProductoFiltros): SQL {
+  const condiciones: SQL[] = [];
+  if (filtros.marca) condiciones.push(sql`p.marca = ${valor('marca')}`);
+  if (filtros.codigo) condiciones.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
+  if (filtros.categoriaId) condiciones.push(sql`p.categoria_id = ${valor('categoria')}`);
+  const where = condiciones.length > 0 ? sql` where ${sql.join(condiciones, sql` and `)}` : sql``;
+  const orden = filtros.orden === 'desc' ? sql`p.precio desc, p.id desc` : sql`p.precio asc, p.id asc`;
+  // Without filters the total is the count the triggers keep, not a count of every row.
+  const total =
+    condiciones.length > 0
+      ? sql`(select count(*)::int as total from producto p${where})`
+      : sql`(select valor::int as total from contador_catalogo where nombre = 'productos')`;
+  return sql`select t.total, ${versionMarcas}, ${columnasFila}
+    from ${total} t
+    left join (select * from producto p${where} order by ${orden} limit ${valor('limite')} offset ${valor('desde')}) p on true
+    left join categoria c on c.id = p.categoria_id
+    order by ${orden}`;
+}
+
+/** The catalogue's page without words, with its values. */
+function consultaSinTexto(filtros: ProductoFiltros): Plantilla {
+  const forma = `sinTexto;${filtros.marca ? 'm' : ''};${filtros.codigo ? 'k' : ''};${filtros.categoriaId ? 'c' : ''};${filtros.orden === 'desc' ? 'desc' : 'asc'}`;
+  return llenar(plantilla(forma, () => sqlSinTexto(filtros)), {
+    marca: filtros.marca ?? null,
+    codigoContiene: filtros.codigo ? patronContiene(normalizarBusqueda(filtros.codigo)) : null,
+    categoria: filtros.categoriaId ?? null,
+    limite: filtros.porPagina,
+    desde: (filtros.pagina - 1) * filtros.porPagina,
+  });
+}
+
+/** The brands with their version, in one statement. */
+export const sqlDeMarcas = sql`select (select valor from contador_catalogo where nombre = 'marcas') as version_marcas, marca from marca_catalogo`;
+
+/** For the bench: the statement a catalogue request runs (after synonym expansion; the brands are read only when they change). */
+export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<Consulta[]> {
+  const busqueda = await busquedaDelCatalogo(db, filtros);
+  return [(busqueda ? consultaDeBusqueda(busqueda) : consultaSinTexto(filtros)).consulta];
+}
+
+
+/** A search row as the API's product (numeric columns come as text from both drivers). */
+export const productoDeFila = (f: FilaBusqueda): Producto => ({
+  id: f.id!,
+  denominacion: f.denominacion,
+  marca: f.marca,
+  codigo: f.codigo,
+  imagen: f.imagen,
+  precio: Number(f.precio),
+  costo: Number(f.costo),
+  porcentaje: Number(f.porcentaje),
+  stock: f.stock,
+  cantidadVendida: f.cantidad_vendida,
+  descripcion: f.descripcion,
+  categoria: { id: f.categoria_id, denominacion: f.categoria_denominacion },
+});
+
+/** The search a catalogue or admin grid request runs, or null when it has no words to find. */
+export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<Busqueda | null> {
+  const huecos = await huecosDeTextos(db, [
+    { texto: filtros.q ?? '', campos: CAMPOS.todos },
+    { texto: filtros.denominacion ?? '', campos: CAMPOS.denominacion },
+    { texto: filtros.marcaContiene ?? '', campos: CAMPOS.marca },
+  ]);
+  if (huecos.length === 0) return null;
+  return {
+    huecos,
+    codigo: codigoBuscado(filtros.q ?? ''),
+    orden: filtros.orden ?? (filtros.q ? 'relevancia' : 'asc'),
+    marca: filtros.marca,
+    categoriaId: filtros.categoriaId,
+    codigoContiene: filtros.codigo ? plegar(filtros.codigo) : undefined,
+    limite: filtros.porPagina,
+    desde: (filtros.pagina - 1) * filtros.porPagina,
+  };
+}
+
+export interface PaginaDeFilas {
+  items: Producto[];
+  total: number;
+  versionMarcas: number | null;
+}
+
+const paginaDeFilas = (filas: FilaBusqueda[]): PaginaDeFilas => {
+  const version = filas[0]?.version_marcas;
+  return {
+    items: filas.filter((f) => f.id !== null).map(productoDeFila),
+    total: filas[0]?.total ?? 0,
+    versionMarcas: version === null || version === undefined ? null : Number(version),
+  };
+};
+
+export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
+  return paginaDeFilas(await filasDeBusqueda(db, b));
+}
+
+/** The catalogue's page without words to find. */
+export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas> {
+  return paginaDeFilas(await filasDe<FilaBusqueda>(db, consultaSinTexto(filtros)));
+}
+
+/** How many products a search finds (to confirm a '¿Quisiste decir…?'). */
+async function hayResultados(db: Db, texto: string): Promise<boolean> {
+  const huecos = await huecosDeTextos(db, [{ texto, campos: CAMPOS.todos }]);
+  if (huecos.length === 0) return false;
+  const { total } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: 1, desde: 0 });
+  return total > 0;
+}
+
+/** Terms read per doubtful word, and proposals tried at most (each one a search). */
+const CERCANAS_POR_PALABRA = 3;
+const PROPUESTAS_MAXIMAS = 4;
+
+/**
+ * '¿Quisiste decir…?': each word that is not a catalogue term becomes the nearest one by trigrams
+ * ('cuadreno' -> 'cuaderno'), written as the catalogue writes it; proposed only if it finds something.
+ */
+export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
+  const palabras = palabrasDe(q).filter((p) => !PALABRAS_VACIAS.has(p));
+  if (palabras.length === 0 || palabras.length > 8) return null;
+  const dudosas = palabras.map((p, i) => ({ p, i })).filter(({ p }) => tieneTypos(raiz(p)));
+  if (dudosas.length === 0) return null;
+  // Each word's nearest terms; those equally near are all candidates ('dirai': diari and dibuj), in a
+  // fixed order, so which one is proposed never depends on where a row happens to lie in the table.
+  const cercanas = sql.join(
+    dudosas.map(
+      ({ p, i }) =>
+        sql`(select ${sql.raw(String(i))} as i, forma, palabra = ${raiz(p)}::text as exacta, palabra <-> ${raiz(p)}::text as distancia
+          from termino_busqueda where palabra !~ '[0-9]' and similarity(palabra, ${raiz(p)}::text) >= 0.2
+          order by palabra <-> ${raiz(p)}::text, palabra limit ${sql.raw(String(CERCANAS_POR_PALABRA))})`,
+    ),
+    sql` union all `,
+  );
+  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean; distancia: number }>(db, cercanas);
+  const opciones = new Map<number, string[]>();
+  for (const { i } of dudosas) {
+    const deEsta = filas.filter((f) => f.i === i);
+    // A word the catalogue has stays as typed.
+    if (deEsta.length === 0 || deEsta.some((f) => f.exacta)) continue;
+    const mejor = Math.min(...deEsta.map((f) => Number(f.distancia)));
+    opciones.set(i, deEsta.filter((f) => Number(f.distancia) === mejor).map((f) => f.forma.toLocaleLowerCase('es')));
+  }
+  if (opciones.size === 0) return null;
+  // The nearest proposals first, the first that finds something wins.
+  let propuestas: string[][] = [palabras];
+  for (const [i, formas] of opciones) {
+    propuestas = propuestas.flatMap((palabrasDeEsta) => formas.map((forma) => palabrasDeEsta.map((p, k) => (k === i ? forma : p)))).slice(0, PROPUESTAS_MAXIMAS);
+  }
+  for (const palabrasPropuestas of propuestas) {
+    const propuesta = palabrasPropuestas.join(' ');
+    if (plegar(propuesta) === plegar(q.trim())) continue;
+    if (await hayResultados(db, propuesta)) return propuesta;
+  }
+  return null;
+}
+
+const MARCAS_SUGERIDAS = 3;
+
+const consultaDeMarcasSugeridas = (texto: string): Plantilla => {
+  const patron = escaparLike(texto);
+  const escribir = () => sql`select marca from marca_catalogo
+    where busqueda_plegar(marca) like ${valor('empieza')}::text or busqueda_plegar(marca) like ${valor('palabra')}::text
+    order by productos desc, marca limit ${sql.raw(String(MARCAS_SUGERIDAS))}`;
+  return llenar(plantilla('marcasSugeridas', escribir), { empieza: `${patron}%`, palabra: `% ${patron}%` });
+};
+
+/** The statements of a suggestion request: the brands, and the products (a search of at most 8). */
+async function consultasDeAutocompletar(db: Db, q: string): Promise<{ marcas: Plantilla; productos: Plantilla } | null> {
+  const texto = plegar(q).trim().replace(/\s+/g, ' ');
+  const huecos = await huecosDeTextos(db, [{ texto: q, campos: CAMPOS.todos }]);
+  if (texto === '' || huecos.length === 0) return null;
+  const productos = consultaDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sinTotal: true });
+  return { marcas: consultaDeMarcasSugeridas(texto), productos };
+}
+
+/** Suggestions while typing: up to 3 brands, then products up to 8 in all. */
+export async function autocompletar(db: Db, q: string): Promise<Autocompletar> {
+  const consultas = await consultasDeAutocompletar(db, q);
+  if (!consultas) return { marcas: [], productos: [] };
+  const [marcas, filas] = await Promise.all([filasDe<{ marca: string }>(db, consultas.marcas), filasDe<FilaBusqueda>(db, consultas.productos)]);
+  const productos = filas
+    .filter((f) => f.id !== null)
+    .slice(0, SUGERENCIAS_MAXIMAS - marcas.length)
+    .map((f) => ({ id: f.id!, denominacion: f.denominacion, marca: f.marca, precio: Number(f.precio), imagen: f.imagen }));
+  return { marcas: marcas.map((m) => m.marca), productos };
+}
+
+/** For the bench: the statements a suggestion request runs (after synonym expansion). */
+export async function sqlDeAutocompletar(db: Db, q: string): Promise<Consulta[]> {
+  const consultas = await consultasDeAutocompletar(db, q);
+  return consultas ? [consultas.marcas.consulta, consultas.productos.consulta] : [];
+}
