@@ -278,16 +278,18 @@ interface Numerada {
 const raicesJuntas = (palabras: Numerada[]): SQL => sql`array[${sql.join(palabras.map((p) => raizK(p.k)), sql`, `)}]`;
 
 /**
- * A one-position search's total, read where the triggers keep it: one root's products
- * (termino_busqueda.productos), or, for a word of its own that begins several roots and no more than
+ * A one-position search's total, read where the triggers keep it: the products of its one root that some
+ * product has (termino_busqueda.productos), or, for a word of its own that begins several roots and no more than
  * `e` holds ('ofici': oficio, oficina), the products of that prefix (prefijo_busqueda, roots without
  * digits). Otherwise (synonyms, typos, a prefix of more roots than `e` takes) counted, each product once.
  * A synonym of several words adds its products that have none of `e`'s terms (few: 'liquid paper').
  */
 function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL {
   const n = (valor: number) => sql.raw(String(valor));
-  const deUnaRaiz = sql`when (select count(distinct palabra) from e) = 1
-    then coalesce((select productos from termino_busqueda where palabra = (select min(palabra) from e)), 0)`;
+  // Only the terms some product has: a synonym no product uses ('pegamento' beside 'adhesivo') adds none.
+  const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos from termino_busqueda
+    where palabra in (select palabra from e) and productos > 0) u`;
+  const deUnaRaiz = sql`when u.n <= 1 then u.productos`;
   const [unica] = simples;
   const w = raizK(unica?.k ?? 0);
   const delPrefijo =
@@ -296,8 +298,8 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
         and not exists (select 1 from e where nivel = ${n(NIVEL.difusa)} or palabra ~ '[0-9]')
     then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
       : sql``;
-  const deSimples = sql`(case ${deUnaRaiz}${delPrefijo}
-    else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end)`;
+  const deSimples = sql`(select case ${deUnaRaiz}${delPrefijo}
+    else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end from ${conProductos})`;
   if (compuestas.length === 0) return sql`(select ${deSimples}::int as total)`;
   const tieneAlguna = sql.join(
     compuestas.map((c) => sql`t.terminos @> ${raicesJuntas(c)}`),
