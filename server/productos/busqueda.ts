@@ -287,9 +287,16 @@ const raicesJuntas = (palabras: Numerada[]): SQL => sql`array[${sql.join(palabra
 function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL {
   const n = (valor: number) => sql.raw(String(valor));
   // Only the terms some product has: a synonym no product uses ('pegamento' beside 'adhesivo') adds none.
-  const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos from termino_busqueda
+  const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos, sum(productos) as suma from termino_busqueda
     where palabra in (select palabra from e) and productos > 0) u`;
   const deUnaRaiz = sql`when u.n <= 1 then u.productos`;
+  // Two roots some product has ('hojas' = 'repuesto'): each one's products, less those with both (the
+  // GIN index's lists intersected). Only where a synonym may make two.
+  const deDosRaices =
+    simples.length < 2
+      ? sql``
+      : sql` when u.n = 2 then u.suma - (select count(*) from producto_terminos
+        where terminos @> (select array_agg(palabra) from termino_busqueda where palabra in (select palabra from e) and productos > 0))`;
   const [unica] = simples;
   const w = raizK(unica?.k ?? 0);
   const delPrefijo =
@@ -298,7 +305,7 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
         and not exists (select 1 from e where nivel = ${n(NIVEL.difusa)} or palabra ~ '[0-9]')
     then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
       : sql``;
-  const deSimples = sql`(select case ${deUnaRaiz}${delPrefijo}
+  const deSimples = sql`(select case ${deUnaRaiz}${delPrefijo}${deDosRaices}
     else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end from ${conProductos})`;
   if (compuestas.length === 0) return sql`(select ${deSimples}::int as total)`;
   const tieneAlguna = sql.join(
