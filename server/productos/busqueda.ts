@@ -278,10 +278,11 @@ interface Numerada {
 const raicesJuntas = (palabras: Numerada[]): SQL => sql`array[${sql.join(palabras.map((p) => raizK(p.k)), sql`, `)}]`;
 
 /**
- * A one-position search's total, read where the triggers keep it: the products of its one root that some
- * product has (termino_busqueda.productos), or, for a word of its own that begins several roots and no more than
- * `e` holds ('ofici': oficio, oficina), the products of that prefix (prefijo_busqueda, roots without
- * digits). Otherwise (synonyms, typos, a prefix of more roots than `e` takes) counted, each product once.
+ * A one-position search's total, read where the triggers keep it as far as it can be. Only the terms some
+ * product has count: when one has, its products (termino_busqueda.productos); for a word of its own that
+ * begins several roots and no more than `e` holds ('ofici': oficio, oficina), the products of that prefix
+ * (prefijo_busqueda, roots without digits); for two terms of a word and its synonym, their products less
+ * those with both. Otherwise (typos, a prefix of more roots than `e` takes) counted, each product once.
  * A synonym of several words adds its products that have none of `e`'s terms (few: 'liquid paper').
  */
 function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL {
@@ -433,15 +434,14 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
 
 /**
  * A word's rank in a product from its terms' arrays: its best term's level, plus 1 when not in the name or
- * code. A level the word has no terms of is skipped before the product's arrays are read: each test reads
- * them again, and a typo's rank took five tests of empty levels before its own.
+ * code. A level the word has no terms of is null (`a{k}`), and `&&` with a null is null without reading the
+ * product's arrays: each test reads them again, and a typo's rank took five tests of empty levels before its own.
  */
 function rangoPorTerminos(a: SQL): SQL {
   const niveles = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa];
   const casos = niveles.map((nivel) => {
     const deNivel = sql`(select ${sql.raw(`n${nivel}`)} from ${a})`;
-    const hay = sql`(select cardinality(${sql.raw(`n${nivel}`)}) > 0 from ${a})`;
-    return sql`when ${hay} and t.nombre && ${deNivel} then ${sql.raw(String(nivel))} when ${hay} and t.terminos && ${deNivel} then ${sql.raw(String(nivel + 1))}`;
+    return sql`when t.nombre && ${deNivel} then ${sql.raw(String(nivel))} when t.terminos && ${deNivel} then ${sql.raw(String(nivel + 1))}`;
   });
   return sql`case ${sql.join(casos, sql` `)} end`;
 }
@@ -465,7 +465,8 @@ function sqlPorTerminos(b: Busqueda): SQL {
         k += 1;
         ctes.push(sql`${e} as (${terminosDe(p, k - 1)})`);
         const porNivel = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa].map(
-          (nivel) => sql`coalesce(array_agg(palabra) filter (where nivel = ${sql.raw(String(nivel))}), '{}') as ${sql.raw(`n${nivel}`)}`,
+          // Null, not empty, when the word has no terms of a level: a strict operator then skips the product's arrays.
+          (nivel) => sql`array_agg(palabra) filter (where nivel = ${sql.raw(String(nivel))}) as ${sql.raw(`n${nivel}`)}`,
         );
         ctes.push(sql`${a} as (select coalesce(array_agg(palabra), '{}') as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
         return { tiene: sql`t.terminos && (select todas from ${a})`, rango: rangoPorTerminos(a) };
