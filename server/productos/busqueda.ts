@@ -288,20 +288,20 @@ const raicesJuntas = (palabras: Numerada[]): SQL => sql`array[${sql.join(palabra
 function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL {
   const n = (valor: number) => sql.raw(String(valor));
   // Only the terms some product has: a synonym no product uses ('pegamento' beside 'adhesivo') adds none.
-  const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos, sum(productos) as suma from termino_busqueda
-    where palabra in (select palabra from e) and productos > 0) u`;
+  const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos, sum(productos) as suma, array_agg(palabra) as palabras
+    from termino_busqueda where palabra in (select palabra from e) and productos > 0) u`;
   const deUnaRaiz = sql`when u.n <= 1 then u.productos`;
   // Two roots some product has ('hojas' = 'repuesto'): each one's products, less those with both (the
   // GIN index's lists intersected). Only where a synonym may make two.
   const deDosRaices =
     simples.length < 2
       ? sql``
-      : sql` when u.n = 2 then u.suma - (select count(*) from producto_terminos
-        where terminos @> (select array_agg(palabra) from termino_busqueda where palabra in (select palabra from e) and productos > 0))`;
-  const [unica] = simples;
-  const w = raizK(unica?.k ?? 0);
+      : sql` when u.n = 2 then u.suma - (select count(*) from producto_terminos where terminos @> u.palabras)`;
+  // The word typed is always the first.
+  const unica = simples[0]!;
+  const w = raizK(unica.k);
   const delPrefijo =
-    simples.length === 1 && unica!.palabra.propia
+    simples.length === 1 && unica.palabra.propia
       ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${n(PREFIJOS_MAXIMOS)}
         and not exists (select 1 from e where nivel = ${n(NIVEL.difusa)} or palabra ~ '[0-9]')
     then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
