@@ -353,14 +353,13 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
   return sql`with e as (${terminos}),
     candidatos as (${sql.join([...exactas, otras, ...deVarias, codigo], sql` union all `)}),
     pagina as (
-      select producto_id, row_number() over (order by min(s), min(cv) desc, min(precio), producto_id) as posicion
-      from candidatos group by producto_id
-      order by min(s), min(cv) desc, min(precio), producto_id limit ${valor('limite')} offset ${valor('desde')}
+      select producto_id, min(s) as s, min(cv) as cv, min(precio) as precio from candidatos group by producto_id
+      order by 2, 3 desc, 4, 1 limit ${valor('limite')} offset ${valor('desde')}
     )
     select t.total, ${versionMarcas}, ${columnasFila}
     from ${b.sinTotal ? sinContar : totalDeUnaPosicion(simples, compuestas)} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
-    order by g.posicion`;
+    order by g.s, g.cv desc, g.precio, g.producto_id`;
 }
 
 /** Any words, filters and order: every word's matches intersected, ranked by the worst word. Exported for the test that holds the shortcut to it. */
@@ -421,15 +420,17 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
           from r join producto p on p.id = r.producto_id where ${sql.join(filtros, sql` and `)})`
       : sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio from r)`,
   );
-  const orden = ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`);
+  // The page keeps its sort keys, so the LIMIT bounds the sort (a heap of `hasta` rows, not every row
+  // found sorted: a window function between them would take the bound away) and the page is put back in
+  // order by the same keys.
   ctes.push(
-    sql`pagina as (select producto_id, row_number() over (order by ${orden}) as posicion from f order by ${orden} limit ${valor('limite')} offset ${valor('desde')})`,
+    sql`pagina as (select producto_id, s, cv, precio from f order by ${ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`)} limit ${valor('limite')} offset ${valor('desde')})`,
   );
   return sql`with ${sql.join(ctes, sql`, `)}
     select t.total, ${versionMarcas}, ${columnasFila}
     from ${b.sinTotal ? sinContar : sql`(select count(*)::int as total from f)`} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
-    order by g.posicion`;
+    order by ${ordenDe(b.orden, sql`g.s`, sql`g.cv`, sql`g.precio`, sql`g.producto_id`)}`;
 }
 
 /**
