@@ -544,6 +544,8 @@ export const prefijoBusqueda = pgTable('prefijo_busqueda', {
 export const marcaCatalogo = pgTable('marca_catalogo', {
   marca: text('marca').primaryKey(),
   productos: integer('productos').notNull(),
+  /** The brand folded as the search folds words: the suggestions match it without folding every brand per request. */
+  plegada: text('plegada').generatedAlwaysAs(sql`busqueda_plegar(marca)`),
 });
 
 /** Counts kept by triggers ('productos': the catalogue's total without filters). */

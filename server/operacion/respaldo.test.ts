@@ -137,7 +137,7 @@ describe(`backup and restore (${enPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeo
     }
   });
 
-  it.skipIf(!enPostgres)("a logical backup from before the search's per-product tables (0016, 0017) restores them written from the words", async () => {
+  it.skipIf(!enPostgres)("a logical backup from before the search's per-product tables and folded brands (0016-0018) restores them written from the words", async () => {
     const carpeta = fs.mkdtempSync(path.join(tmp, 'caso-'));
     const r = await crearRespaldo({ base: t.base, uploadsDir: t.config.UPLOADS_DIR, destino: path.join(carpeta, 'respaldos'), conservar: 3, forzarLogico: true });
     // The same archive without those tables, as a backup of that time was.
@@ -154,6 +154,12 @@ describe(`backup and restore (${enPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeo
           expect(volcado.tablas.prefijo_busqueda?.length).toBeGreaterThan(0);
           delete volcado.tablas.producto_terminos;
           delete volcado.tablas.prefijo_busqueda;
+          const marcas = volcado.tablas.marca_catalogo as Array<Record<string, unknown>>;
+          expect(marcas.length).toBeGreaterThan(0);
+          for (const marca of marcas) {
+            expect(marca.plegada).toEqual(expect.any(String));
+            delete marca.plegada;
+          }
           contenido = Buffer.from(JSON.stringify(volcado));
         }
         salida.entry({ name: cabecera.name, size: contenido.length }, contenido, siguiente);

@@ -104,6 +104,15 @@ async function tablasEnOrden(cliente: pg.ClientBase): Promise<string[]> {
   return orden;
 }
 
+/** A table's columns that an insert may write: all but the generated ones. */
+async function columnasEscribibles(cliente: pg.ClientBase, tabla: string): Promise<string[]> {
+  const r = await cliente.query<{ columna: string }>(
+    `select attname as columna from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+    [`public.${ident(tabla)}`],
+  );
+  return r.rows.map((f) => f.columna);
+}
+
 const ident = (nombre: string) => `"${nombre.replace(/"/g, '""')}"`;
 
 /** Every table as JSON text, read in one snapshot: the logical dump. */
@@ -139,8 +148,12 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
     await cliente.query(`truncate ${orden.map(ident).join(', ')} restart identity cascade`);
     for (const t of orden) {
       const filas = tablas[t] ?? [];
+      // Generated columns are computed again (no insert may write them), also for a backup from before them.
+      const columnas = (await columnasEscribibles(cliente, t)).map(ident).join(', ');
       for (let i = 0; i < filas.length; i += 5_000) {
-        await cliente.query(`insert into ${ident(t)} select * from json_populate_recordset(null::${ident(t)}, $1::json)`, [JSON.stringify(filas.slice(i, i + 5_000))]);
+        await cliente.query(`insert into ${ident(t)} (${columnas}) select ${columnas} from json_populate_recordset(null::${ident(t)}, $1::json)`, [
+          JSON.stringify(filas.slice(i, i + 5_000)),
+        ]);
       }
     }
     // Each product's row of roots and the prefixes' counts are written again from the restored words: a

@@ -727,7 +727,7 @@ const MARCAS_SUGERIDAS = 3;
 const consultaDeMarcasSugeridas = (texto: string): Plantilla => {
   const patron = escaparLike(texto);
   const escribir = () => sql`select marca from marca_catalogo
-    where busqueda_plegar(marca) like ${valor('empieza')}::text or busqueda_plegar(marca) like ${valor('palabra')}::text
+    where plegada like ${valor('empieza')}::text or plegada like ${valor('palabra')}::text
     order by productos desc, marca limit ${sql.raw(String(MARCAS_SUGERIDAS))}`;
   return llenar(plantilla('marcasSugeridas', escribir), { empieza: `${patron}%`, palabra: `% ${patron}%` });
 };
