@@ -221,7 +221,9 @@ export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQ
 /** The catalogue terms the query's k-th word stands for, with their level: a CTE body over `termino_busqueda`. */
 function terminosDe(p: Palabra, k: number): SQL {
   const n = (valor: number) => sql.raw(String(valor));
-  if (!p.propia) return sql`select ${raizK(k)} as palabra, ${n(NIVEL.exacta)} as nivel`;
+  // A synonym's root only if some product has it: most regional words are in no name ('pegamento' beside
+  // 'adhesivo'), and a word without terms is skipped by every array test (null, below).
+  if (!p.propia) return sql`select palabra, ${n(NIVEL.exacta)} as nivel from termino_busqueda where palabra = ${raizK(k)} and productos > 0`;
   const w = raizK(k);
   // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
   // a range of parameters keeps the index in a prepared statement's generic plan.
@@ -469,7 +471,9 @@ function sqlPorTerminos(b: Busqueda): SQL {
           // Null, not empty, when the word has no terms of a level: a strict operator then skips the product's arrays.
           (nivel) => sql`array_agg(palabra) filter (where nivel = ${sql.raw(String(nivel))}) as ${sql.raw(`n${nivel}`)}`,
         );
-        ctes.push(sql`${a} as (select coalesce(array_agg(palabra), '{}') as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
+        // `todas` is null, not empty, when the word has no terms: `&&` is strict, so neither the GIN index nor
+        // any product's arrays are then read for it (an empty array is compared with each product's).
+        ctes.push(sql`${a} as (select array_agg(palabra) as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
         return { tiene: sql`t.terminos && (select todas from ${a})`, rango: rangoPorTerminos(a) };
       });
       const tiene = sql.join(palabras.map((p) => p.tiene), sql` and `);
