@@ -37,6 +37,11 @@ beforeAll(async () => {
     ['Cinta liquid 5 mm', 'Paper Mate', 'LP-3', oficina, 90],
     // One of the two words is not enough.
     ['Paper clips x100', 'Mit', 'CLIP-1', oficina, 70],
+    // 'cartuchear' is nearest 'cartucher' (trigram distance 0.38); 'cartulin' and 'cart' are 0.67 from it.
+    ['Cartuchera 1 piso', 'Maped', 'CTU-1', oficina, 3],
+    ['Cartuchera tubo', 'Maped', 'CTU-2', oficina, 2],
+    ['Cartulina blanca', 'Rivadavia', 'CTL-1', oficina, 80],
+    ['Resma carta 500 hojas', 'Ledesma', 'RES-1', oficina, 90],
   ];
   for (const [denominacion, marca, codigo, categoriaId, vendidos] of productos) {
     await crearProducto(t.db, { denominacion, marca, codigo, categoriaId });
@@ -92,5 +97,15 @@ describe('a word whose synonym has several words', () => {
     // Typed whole, the synonym goes through the terms' statement, with the same products.
     const escrito = await pagina('liquid paper', 1, 24);
     expect([...escrito.codigos].sort()).toEqual([...esperados].sort());
+  });
+});
+
+describe('a typo', () => {
+  it('takes the terms about as near as its nearest, not every one of the three nearest', async () => {
+    // Every typo term ranks alike: the cards and the letter-size paper, sold more, came first.
+    const cartucheras = await pagina('cartuchear', 1, 24);
+    expect(cartucheras.codigos).toEqual(['CTU-1', 'CTU-2']);
+    expect(cartucheras.total).toBe(2);
+    expect((await pagina('cartuchear tubo', 1, 24)).codigos).toEqual(['CTU-2']);
   });
 });

@@ -22,9 +22,14 @@ export const CAMPOS = { codigo: 1, denominacion: 2, marca: 4, categoria: 8, todo
 const NIVEL = { exacta: 0, prefijo: 2, difusa: 4 } as const;
 /** Prefixes per word: the shortest terms first ('bo' while typing). */
 const PREFIJOS_MAXIMOS = 30;
-/** Nearest terms tried for a typo, and how far they may be (trigram distance, 1 - similarity). */
+/**
+ * Nearest terms tried for a typo, how far they may be (trigram distance, 1 - similarity), and how much
+ * farther than the nearest: every typo term ranks alike, so a far one ('cart' for 'cartuchear', beside
+ * 'cartucher') put cards and letter-size files among the pencil cases, and its products had to be ranked.
+ */
 const DIFUSAS_MAXIMAS = 3;
 const DISTANCIA_MAXIMA = 0.75;
+const MARGEN_DIFUSAS = 0.15;
 
 /** One word to find, as its root; the person's own words also match by prefix and typo. */
 interface Palabra {
@@ -232,10 +237,12 @@ function terminosDe(p: Palabra, k: number): SQL {
       from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
     union all
     (select palabra, ${n(NIVEL.difusa)} from (
-      select palabra, palabra <-> ${w} as distancia from termino_busqueda
-      where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'
-        and not exists (select 1 from termino_busqueda where ${prefijo})
-      order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d where distancia <= ${n(DISTANCIA_MAXIMA)})`;
+      select palabra, distancia, min(distancia) over () as cercana from (
+        select palabra, palabra <-> ${w} as distancia from termino_busqueda
+        where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'
+          and not exists (select 1 from termino_busqueda where ${prefijo})
+        order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d0) d
+      where distancia <= ${n(DISTANCIA_MAXIMA)} and distancia <= cercana + ${n(MARGEN_DIFUSAS)})`;
 }
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
