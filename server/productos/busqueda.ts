@@ -495,9 +495,9 @@ function sqlPorTerminos(b: Busqueda): SQL {
       // alternative, and one more `&&` lets the GIN index intersect this position with the others' (an OR
       // of alternatives, some of several words, the generic plan leaves to a filter of every row the
       // other positions find: 'portaminas 2 mm' read 1,740 rows to keep 472).
-      const u = sql.raw(`u${h}`);
-      ctes.push(sql.raw(`u${h} as (select ${primeras.map((x) => `${x}.todas`).join(' || ')} as todas from ${primeras.join(', ')})`));
-      condiciones.push(sql`t.terminos && (select todas from ${u}) and (${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
+      const u = `u${h}`;
+      ctes.push(sql.raw(`${u} as (select ${primeras.map((x) => `${x}.todas`).join(' || ')} as todas from ${primeras.join(', ')})`));
+      condiciones.push(sql`t.terminos && (select todas from ${sql.raw(u)}) and (${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
     }
     // Of the alternatives a product has, the best (least ignores the nulls of those it has not).
     rangos.push(
