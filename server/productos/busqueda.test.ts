@@ -39,6 +39,7 @@ beforeAll(async () => {
     ['Goma de borrar blanca', 'Staedtler', 'GOM-1', escritura],
     ['Sacapuntas metálico', 'Maped', 'LAPIZ', escritura],
     ['Témpera roja', 'Colorama', 'TEM-1', papeleria],
+    ['Cinta métrica 2 m', 'Maped', 'CIN-2', papeleria],
   ];
   for (const [denominacion, marca, codigo, categoriaId, costo] of productos) {
     await crearProducto(t.db, { denominacion, marca, codigo, categoriaId, costo: costo ?? 1000 });
@@ -140,6 +141,14 @@ describe('GET /api/producto?q= (matching)', () => {
     expect(await codigos('cuadreno espiral')).toEqual(['CUA-80']);
   });
 
+  it('tolerates one letter swapped, dropped, added or changed, which trigrams miss in short words', async () => {
+    // 'lpaiz' shares no trigram but the first with 'lapiz'; one letter apart, they share 'lpiz'.
+    expect(await codigos('lpaiz negro')).toEqual(['LAP-HB']);
+    expect(await codigos('tmepera')).toEqual(['TEM-1']);
+    expect(await codigos('boligrafo azzul')).toEqual(['BOL-AZ']);
+    expect(await codigos('cuadernoo rayado')).toEqual(expect.arrayContaining(['CUA-50', 'CUA-80']));
+  });
+
   it('matches brand, code and category, and prefixes while typing', async () => {
     expect((await codigos('faber')).sort()).toEqual(['LAP-12', 'LAP-HB']);
     expect(await codigos('bol-az')).toEqual(['BOL-AZ']);
@@ -181,6 +190,8 @@ describe('GET /api/producto?q= (matching)', () => {
     expect(nada.quisisteDecir).toBe('bolígrafo');
     expect((await codigos(nada.quisisteDecir!)).sort()).toEqual(['BOL-AZ', 'BOL-NG']);
     expect((await listar('q=xqzwv')).quisisteDecir).toBeNull();
+    // A size's 'm' (2 m) is no word for 'mnas': nothing rather than a proposal that finds the wrong thing.
+    expect((await listar('q=mnas')).quisisteDecir).toBeNull();
     expect((await listar('q=lapiz')).quisisteDecir).toBeNull();
   });
 

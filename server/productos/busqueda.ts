@@ -233,16 +233,22 @@ function terminosDe(p: Palabra, k: number): SQL {
   // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
   // a range of parameters keeps the index in a prepared statement's generic plan.
   const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteK(k)}`;
+  // Typos among the words without digits (the partial indexes'): the nearest by trigrams, and those one
+  // letter away (a shared variant, migration 0019: 'agneda', 'cilps', whose trigrams are far from 'agenda').
+  const typos = sql`${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'`;
   return sql`(select palabra, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
       from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
     union all
-    (select palabra, ${n(NIVEL.difusa)} from (
+    ((select palabra, ${n(NIVEL.difusa)} from (
       select palabra, distancia, min(distancia) over () as cercana from (
         select palabra, palabra <-> ${w} as distancia from termino_busqueda
-        where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'
-          and not exists (select 1 from termino_busqueda where ${prefijo})
+        where ${typos} and not exists (select 1 from termino_busqueda where ${prefijo})
         order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d0) d
-      where distancia <= ${n(DISTANCIA_MAXIMA)} and distancia <= cercana + ${n(MARGEN_DIFUSAS)})`;
+      where distancia <= ${n(DISTANCIA_MAXIMA)} and distancia <= cercana + ${n(MARGEN_DIFUSAS)})
+    union
+    (select palabra, ${n(NIVEL.difusa)} from termino_busqueda
+      where ${typos} and busqueda_variantes(palabra) && busqueda_variantes(${w})
+        and not exists (select 1 from termino_busqueda where ${prefijo})))`;
 }
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
@@ -703,7 +709,9 @@ const PROPUESTAS_MAXIMAS = 4;
 
 /**
  * '¿Quisiste decir…?': each word that is not a catalogue term becomes the nearest one by trigrams
- * ('cuadreno' -> 'cuaderno'), written as the catalogue writes it; proposed only if it finds something.
+ * ('cuadreno' -> 'cuaderno'), written as the catalogue writes it, of 3 letters or more (a size's 'm' is
+ * no word for 'mnas'); proposed only if it finds something. A word one letter from a term needs none: the
+ * search has already taken that term.
  */
 export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
   const palabras = palabrasDe(q).filter((p) => !PALABRAS_VACIAS.has(p));
@@ -716,7 +724,7 @@ export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
     dudosas.map(
       ({ p, i }) =>
         sql`(select ${sql.raw(String(i))} as i, forma, palabra = ${raiz(p)}::text as exacta, palabra <-> ${raiz(p)}::text as distancia
-          from termino_busqueda where palabra !~ '[0-9]' and similarity(palabra, ${raiz(p)}::text) >= 0.2
+          from termino_busqueda where palabra !~ '[0-9]' and length(palabra) >= 3 and similarity(palabra, ${raiz(p)}::text) >= 0.2
           order by palabra <-> ${raiz(p)}::text, palabra limit ${sql.raw(String(CERCANAS_POR_PALABRA))})`,
     ),
     sql` union all `,
