@@ -26,6 +26,7 @@ const PREFIJOS_MAXIMOS = 30;
  * Nearest terms tried for a typo, how far they may be (trigram distance, 1 - similarity), and how much
  * farther than the nearest: every typo term ranks alike, so a far one ('cart' for 'cartuchear', beside
  * 'cartucher') put cards and letter-size files among the pencil cases, and its products had to be ranked.
+ * The terms one letter away ('agneda' -> 'agend') come too: `busqueda_difusas`, migration 0019.
  */
 const DIFUSAS_MAXIMAS = 3;
 const DISTANCIA_MAXIMA = 0.75;
@@ -233,22 +234,11 @@ function terminosDe(p: Palabra, k: number): SQL {
   // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
   // a range of parameters keeps the index in a prepared statement's generic plan.
   const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteK(k)}`;
-  // Typos among the words without digits (the partial indexes'): the nearest by trigrams, and those one
-  // letter away (a shared variant, migration 0019: 'agneda', 'cilps', whose trigrams are far from 'agenda').
-  const typos = sql`${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and palabra !~ '[0-9]'`;
   return sql`(select palabra, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
       from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
     union all
-    ((select palabra, ${n(NIVEL.difusa)} from (
-      select palabra, distancia, min(distancia) over () as cercana from (
-        select palabra, palabra <-> ${w} as distancia from termino_busqueda
-        where ${typos} and not exists (select 1 from termino_busqueda where ${prefijo})
-        order by palabra <-> ${w} limit ${n(DIFUSAS_MAXIMAS)}) d0) d
-      where distancia <= ${n(DISTANCIA_MAXIMA)} and distancia <= cercana + ${n(MARGEN_DIFUSAS)})
-    union
-    (select palabra, ${n(NIVEL.difusa)} from termino_busqueda
-      where ${typos} and busqueda_variantes(palabra) && busqueda_variantes(${w})
-        and not exists (select 1 from termino_busqueda where ${prefijo})))`;
+    (select palabra, ${n(NIVEL.difusa)} from busqueda_difusas(${w}, ${n(DIFUSAS_MAXIMAS)}, ${n(DISTANCIA_MAXIMA)}, ${n(MARGEN_DIFUSAS)}) palabra
+      where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and not exists (select 1 from termino_busqueda where ${prefijo}))`;
 }
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
