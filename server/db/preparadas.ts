@@ -51,21 +51,49 @@ export interface Consulta {
   params: unknown[];
 }
 
+/** A connection of the catalogue's pool held for several statements of one request (undefined on PGlite). */
+export type ConexionDelCatalogo = pg.PoolClient | undefined;
+
+/**
+ * Runs `trabajo` with one connection of the catalogue's pool for its statements. A statement sent to the
+ * pool waits in its queue, and under load that wait is most of a request's time: a request whose
+ * statements follow one another (a search that found nothing, then '¿Quisiste decir…?') waited once per
+ * statement, twice as long as the others. `trabajo` must send every catalogue statement through `conexion`:
+ * one that asked the pool for another connection while holding this one could wait forever, each request
+ * holding one of the pool's connections and waiting for a second.
+ */
+export async function conConexionDelCatalogo<T>(db: Db, trabajo: (conexion: ConexionDelCatalogo) => Promise<T>): Promise<T> {
+  const pool = poolsDelCatalogo.get(db);
+  if (!pool) return trabajo(undefined);
+  const conexion = await pool.connect();
+  let fallo: Error | undefined;
+  try {
+    return await trabajo(conexion);
+  } catch (error) {
+    fallo = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // After an error the connection is closed, not returned: it may be what failed.
+    conexion.release(fallo);
+  }
+}
+
 /** The rows of a catalogue statement: prepared on PostgreSQL, as any statement on PGlite or in a transaction. */
-export async function filasDelCatalogo<T>(db: Db, consulta: SQL): Promise<T[]> {
+export async function filasDelCatalogo<T>(db: Db, consulta: SQL, conexion?: ConexionDelCatalogo): Promise<T[]> {
   if (!poolsDelCatalogo.has(db)) return ((await db.execute(consulta)) as unknown as { rows: T[] }).rows;
-  return filasDeConsulta<T>(db, dialecto.sqlToQuery(consulta));
+  return filasDeConsulta<T>(db, dialecto.sqlToQuery(consulta), undefined, conexion);
 }
 
 /**
  * The same for a statement already written as text (`nombre`: its name, when the caller keeps it with the
- * text). The catalogue's statements have no `$n` but their parameters, so elsewhere the text is taken
- * back to drizzle in pieces: its parameters stay parameters.
+ * text; `conexion`: one the request holds, `conConexionDelCatalogo`). The catalogue's statements have no
+ * `$n` but their parameters, so elsewhere the text is taken back to drizzle in pieces: its parameters stay
+ * parameters.
  */
-export async function filasDeConsulta<T>(db: Db, consulta: Consulta, nombre = nombreDe(consulta.sql)): Promise<T[]> {
+export async function filasDeConsulta<T>(db: Db, consulta: Consulta, nombre = nombreDe(consulta.sql), conexion?: ConexionDelCatalogo): Promise<T[]> {
   const pool = poolsDelCatalogo.get(db);
   if (!pool) return ((await db.execute(comoSql(consulta))) as unknown as { rows: T[] }).rows;
-  const resultado = await pool.query<T & pg.QueryResultRow>(
+  const resultado = await (conexion ?? pool).query<T & pg.QueryResultRow>(
     nombre ? { name: nombre, text: consulta.sql, values: consulta.params } : { text: consulta.sql, values: consulta.params },
   );
   return resultado.rows;

@@ -503,8 +503,10 @@ export const productoTerminos = pgTable(
     productoId: integer('producto_id')
       .primaryKey()
       .references(() => producto.id, { onDelete: 'cascade' }),
-    terminos: text('terminos').array().notNull(),
-    nombre: text('nombre').array().notNull(),
+    // The roots' ids (termino_busqueda.id), not their text: comparing integers is what makes ranking the
+    // products a search finds cheap (migration 0020, docs/decisions/037).
+    terminos: integer('terminos').array().notNull(),
+    nombre: integer('nombre').array().notNull(),
     cantidadVendida: integer('cantidad_vendida').notNull(),
     precio: dinero('precio').notNull(),
   },
@@ -522,8 +524,11 @@ export const terminoBusqueda = pgTable(
     palabra: text('palabra').primaryKey(),
     forma: text('forma').notNull(),
     productos: integer('productos').notNull().default(0),
+    /** What producto_terminos holds for this root. A root is never deleted, so its id never changes. */
+    id: serial('id').notNull(),
   },
   (t) => [
+    uniqueIndex('termino_busqueda_id_idx').on(t.id),
     index('termino_busqueda_prefijo_idx').using('btree', sql`${t.palabra} text_pattern_ops`),
     // Typos are looked for among words without digits: codes and numbers would be most of the index.
     index('termino_busqueda_trgm_idx').using('gist', sql`${t.palabra} gist_trgm_ops`).where(sql`${t.palabra} !~ '[0-9]'`),

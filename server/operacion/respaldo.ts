@@ -148,8 +148,13 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
     await cliente.query(`truncate ${orden.map(ident).join(', ')} restart identity cascade`);
     for (const t of orden) {
       const filas = tablas[t] ?? [];
-      // Generated columns are computed again (no insert may write them), also for a backup from before them.
-      const columnas = (await columnasEscribibles(cliente, t)).map(ident).join(', ');
+      // Generated columns are computed again (no insert may write them), also for a backup from before them;
+      // a column the backup's rows lack takes its default (termino_busqueda.id, before migration 0020).
+      const enElRespaldo = new Set(Object.keys((filas[0] ?? {}) as object));
+      const columnas = (await columnasEscribibles(cliente, t))
+        .filter((c) => enElRespaldo.has(c))
+        .map(ident)
+        .join(', ');
       for (let i = 0; i < filas.length; i += 5_000) {
         await cliente.query(`insert into ${ident(t)} (${columnas}) select ${columnas} from json_populate_recordset(null::${ident(t)}, $1::json)`, [
           JSON.stringify(filas.slice(i, i + 5_000)),

@@ -5,7 +5,7 @@ import { normalizarBusqueda } from '../../domain/texto';
 import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
 import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
-import { filasDeConsulta, filasDelCatalogo, nombreDe, type Consulta } from '../db/preparadas';
+import { filasDeConsulta, filasDelCatalogo, nombreDe, type ConexionDelCatalogo, type Consulta } from '../db/preparadas';
 import { categoria, producto, sinonimo } from '../db/schema';
 import { coincideSinAcentos, escaparLike, patronContiene } from '../db/texto-sql';
 
@@ -218,26 +218,27 @@ export function consultaDeBusqueda(b: Busqueda, sqlDe?: (b: Busqueda) => SQL): P
   return llenar(plantilla(sqlDe ? undefined : `busqueda;${formaDe(b)}`, () => (sqlDe ?? sqlDeBusqueda)(b)), valoresDe(b));
 }
 
-const filasDe = <T>(db: Db, { consulta, nombre }: Plantilla): Promise<T[]> => filasDeConsulta<T>(db, consulta, nombre);
+const filasDe = <T>(db: Db, { consulta, nombre }: Plantilla, conexion?: ConexionDelCatalogo): Promise<T[]> =>
+  filasDeConsulta<T>(db, consulta, nombre, conexion);
 
 /** The rows of a search. */
-export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Promise<FilaBusqueda[]> =>
-  filasDe<FilaBusqueda>(db, consultaDeBusqueda(b, sqlDe));
+export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL, conexion?: ConexionDelCatalogo): Promise<FilaBusqueda[]> =>
+  filasDe<FilaBusqueda>(db, consultaDeBusqueda(b, sqlDe), conexion);
 
-/** The catalogue terms the query's k-th word stands for, with their level: a CTE body over `termino_busqueda`. */
+/** The catalogue terms the query's k-th word stands for, with their id and level: a CTE body over `termino_busqueda`. */
 function terminosDe(p: Palabra, k: number): SQL {
   const n = (valor: number) => sql.raw(String(valor));
   // A synonym's root only if some product has it: most regional words are in no name ('pegamento' beside
   // 'adhesivo'), and a word without terms is skipped by every array test (null, below).
-  if (!p.propia) return sql`select palabra, ${n(NIVEL.exacta)} as nivel from termino_busqueda where palabra = ${raizK(k)} and productos > 0`;
+  if (!p.propia) return sql`select palabra, id, ${n(NIVEL.exacta)} as nivel from termino_busqueda where palabra = ${raizK(k)} and productos > 0`;
   const w = raizK(k);
   // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
   // a range of parameters keeps the index in a prepared statement's generic plan.
   const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteK(k)}`;
-  return sql`(select palabra, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
+  return sql`(select palabra, id, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
       from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
     union all
-    (select palabra, ${n(NIVEL.difusa)} from busqueda_difusas(${w}, ${n(DIFUSAS_MAXIMAS)}, ${n(DISTANCIA_MAXIMA)}, ${n(MARGEN_DIFUSAS)}) palabra
+    (select d.palabra, d.id, ${n(NIVEL.difusa)} from busqueda_difusas(${w}, ${n(DIFUSAS_MAXIMAS)}, ${n(DISTANCIA_MAXIMA)}, ${n(MARGEN_DIFUSAS)}) d
       where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and not exists (select 1 from termino_busqueda where ${prefijo}))`;
 }
 
@@ -279,8 +280,13 @@ interface Numerada {
   k: number;
 }
 
-/** A synonym of several words ('liquid paper'): its roots as one array, all of which a product must have. */
-const raicesJuntas = (palabras: Numerada[]): SQL => sql`array[${sql.join(palabras.map((p) => raizK(p.k)), sql`, `)}]`;
+/**
+ * A synonym of several words ('liquid paper'): its roots' ids as one array, all of which a product must
+ * have; null when one of them is no catalogue term (no product has it, and `@>` with a null is not true).
+ */
+const raicesJuntas = (palabras: Numerada[]): SQL =>
+  sql`(select array_agg(tb.id) from unnest(array[${sql.join(palabras.map((p) => raizK(p.k)), sql`, `)}]) r
+    left join termino_busqueda tb on tb.palabra = r having bool_and(tb.id is not null))`;
 
 /**
  * A one-position search's total, read where the triggers keep it as far as it can be. Only the terms some
@@ -293,7 +299,7 @@ const raicesJuntas = (palabras: Numerada[]): SQL => sql`array[${sql.join(palabra
 function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL {
   const n = (valor: number) => sql.raw(String(valor));
   // Only the terms some product has: a synonym no product uses ('pegamento' beside 'adhesivo') adds none.
-  const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos, sum(productos) as suma, array_agg(palabra) as palabras
+  const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos, sum(productos) as suma, array_agg(id) as ids
     from termino_busqueda where palabra in (select palabra from e) and productos > 0) u`;
   const deUnaRaiz = sql`when u.n <= 1 then u.productos`;
   // Two roots some product has ('hojas' = 'repuesto'): each one's products, less those with both (the
@@ -301,7 +307,7 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
   const deDosRaices =
     simples.length < 2
       ? sql``
-      : sql` when u.n = 2 then u.suma - (select count(*) from producto_terminos where terminos @> u.palabras)`;
+      : sql` when u.n = 2 then u.suma - (select count(*) from producto_terminos where terminos @> u.ids)`;
   // The word typed is always the first.
   const unica = simples[0]!;
   const w = raizK(unica.k);
@@ -319,7 +325,7 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
     sql` or `,
   );
   const deCompuestas = sql`(select count(*) from producto_terminos t
-    where (${tieneAlguna}) and not t.terminos && (select coalesce(array_agg(palabra), '{}') from e))`;
+    where (${tieneAlguna}) and not t.terminos && (select coalesce(array_agg(id), '{}') from e))`;
   return sql`(select (${deSimples} + ${deCompuestas})::int as total)`;
 }
 
@@ -473,34 +479,35 @@ function sqlPorTerminos(b: Busqueda): SQL {
         ctes.push(sql`${e} as (${terminosDe(p, k - 1)})`);
         const porNivel = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa].map(
           // Null, not empty, when the word has no terms of a level: a strict operator then skips the product's arrays.
-          (nivel) => sql`array_agg(palabra) filter (where nivel = ${sql.raw(String(nivel))}) as ${sql.raw(`n${nivel}`)}`,
+          (nivel) => sql`array_agg(id) filter (where nivel = ${sql.raw(String(nivel))}) as ${sql.raw(`n${nivel}`)}`,
         );
         // `todas` is null, not empty, when the word has no terms: `&&` is strict, so neither the GIN index nor
         // any product's arrays are then read for it (an empty array is compared with each product's).
-        ctes.push(sql`${a} as (select array_agg(palabra) as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
+        ctes.push(sql`${a} as (select array_agg(id) as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
         if (i === 0) primeras.push(`a${k - 1}`);
         return { tiene: sql`t.terminos && (select todas from ${a})`, rango: rangoPorTerminos(a) };
       });
       const tiene = sql.join(palabras.map((p) => p.tiene), sql` and `);
-      const rango = palabras.length === 1 ? palabras[0]!.rango : sql`greatest(${sql.join(palabras.map((p) => p.rango), sql`, `)})`;
-      return { tiene, rango };
+      // One word's rank is null in a product that has none of its terms, so it needs no test of its own
+      // (each test reads the product's arrays again: 'repuesto hojas oficio' made 12 a product); several
+      // words' is the greatest of theirs, which ignores nulls, so it is taken only where all are there.
+      if (palabras.length === 1) return { tiene, rango: palabras[0]!.rango, deUna: true };
+      return { tiene, rango: sql`case when ${tiene} then greatest(${sql.join(palabras.map((p) => p.rango), sql`, `)}) end`, deUna: false };
     });
     if (alternativas.length === 1) condiciones.push(alternativas[0]!.tiene);
     else {
       // Every alternative's first word's terms in one array: a product has one of them if it has any
       // alternative, and one more `&&` lets the GIN index intersect this position with the others' (an OR
       // of alternatives, some of several words, the generic plan leaves to a filter of every row the
-      // other positions find: 'portaminas 2 mm' read 1,740 rows to keep 472).
+      // other positions find: 'portaminas 2 mm' read 1,740 rows to keep 472). When every alternative is
+      // one word, that array is the whole condition.
       const u = `u${h}`;
       ctes.push(sql.raw(`${u} as (select ${primeras.map((x) => `${x}.todas`).join(' || ')} as todas from ${primeras.join(', ')})`));
-      condiciones.push(sql`t.terminos && (select todas from ${sql.raw(u)}) and (${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
+      const enU = sql`t.terminos && (select todas from ${sql.raw(u)})`;
+      condiciones.push(alternativas.every((x) => x.deUna) ? enU : sql`${enU} and (${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
     }
     // Of the alternatives a product has, the best (least ignores the nulls of those it has not).
-    rangos.push(
-      alternativas.length === 1
-        ? alternativas[0]!.rango
-        : sql`least(${sql.join(alternativas.map((x) => sql`case when ${x.tiene} then ${x.rango} end`), sql`, `)})`,
-    );
+    rangos.push(alternativas.length === 1 ? alternativas[0]!.rango : sql`least(${sql.join(alternativas.map((x) => x.rango), sql`, `)})`);
   });
   const s = rangos.length === 1 ? rangos[0]! : sql`greatest(${sql.join(rangos, sql`, `)})`;
   ctes.push(
@@ -676,8 +683,8 @@ const paginaDeFilas = (filas: FilaBusqueda[]): PaginaDeFilas => {
   };
 };
 
-export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await filasDeBusqueda(db, b));
+export async function buscar(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas> {
+  return paginaDeFilas(await filasDeBusqueda(db, b, undefined, conexion));
 }
 
 /** The catalogue's page without words to find. */
@@ -686,10 +693,10 @@ export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */
-async function hayResultados(db: Db, texto: string): Promise<boolean> {
+async function hayResultados(db: Db, texto: string, conexion: ConexionDelCatalogo): Promise<boolean> {
   const huecos = await huecosDeTextos(db, [{ texto, campos: CAMPOS.todos }]);
   if (huecos.length === 0) return false;
-  const { total } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: 1, desde: 0 });
+  const { total } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: 1, desde: 0 }, conexion);
   return total > 0;
 }
 
@@ -701,9 +708,9 @@ const PROPUESTAS_MAXIMAS = 4;
  * '¿Quisiste decir…?': each word that is not a catalogue term becomes the nearest one by trigrams
  * ('cuadreno' -> 'cuaderno'), written as the catalogue writes it, of 3 letters or more (a size's 'm' is
  * no word for 'mnas'); proposed only if it finds something. A word one letter from a term needs none: the
- * search has already taken that term.
+ * search has already taken that term. `conexion`: the one the search ran on (its statements follow it).
  */
-export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
+export async function quisisteDecir(db: Db, q: string, conexion?: ConexionDelCatalogo): Promise<string | null> {
   const palabras = palabrasDe(q).filter((p) => !PALABRAS_VACIAS.has(p));
   if (palabras.length === 0 || palabras.length > 8) return null;
   const dudosas = palabras.map((p, i) => ({ p, i })).filter(({ p }) => tieneTypos(raiz(p)));
@@ -719,7 +726,7 @@ export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
     ),
     sql` union all `,
   );
-  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean; distancia: number }>(db, cercanas);
+  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean; distancia: number }>(db, cercanas, conexion);
   const opciones = new Map<number, string[]>();
   for (const { i } of dudosas) {
     const deEsta = filas.filter((f) => f.i === i);
@@ -737,7 +744,7 @@ export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
   for (const palabrasPropuestas of propuestas) {
     const propuesta = palabrasPropuestas.join(' ');
     if (plegar(propuesta) === plegar(q.trim())) continue;
-    if (await hayResultados(db, propuesta)) return propuesta;
+    if (await hayResultados(db, propuesta, conexion)) return propuesta;
   }
   return null;
 }

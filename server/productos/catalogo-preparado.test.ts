@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaginaProductos } from '../../domain/producto';
 import { buildApp } from '../app';
 import { abrirPostgres, type BaseDeDatos } from '../db/client';
-import { poolDelCatalogo } from '../db/preparadas';
+import { CONEXIONES_CATALOGO, poolDelCatalogo } from '../db/preparadas';
 import { producto } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearCategoria, crearProducto } from '../test/fabricas';
@@ -88,5 +88,33 @@ describe.skipIf(process.env.TEST_MOTOR !== 'postgres')('two instances and prepar
     // The main pool keeps custom plans for the rest of the shop.
     const principal = (await baseB.db.execute(sql`select current_setting('plan_cache_mode') as modo`)) as unknown as { rows: Array<{ modo: string }> };
     expect(principal.rows[0]!.modo).toBe('auto');
+  });
+
+  it("a search that finds nothing asks '¿Quisiste decir…?' on its own connection, also with every other one taken", async () => {
+    await crearProducto(t.db, { denominacion: 'Bolígrafo roller azul', marca: 'Uni-ball' });
+    // The new brand is read once (its own statement); after that a page's brands come from memory.
+    await pagina(b, '/api/producto');
+    const pool = poolDelCatalogo(baseB.db)!;
+    let pedidas = 0;
+    const contar = () => void (pedidas += 1);
+    pool.on('acquire', contar);
+    try {
+      // Two letters from each word: the search finds nothing, and the proposal is a second search.
+      const sola = await pagina(b, '/api/producto?q=bligrfo%20roler');
+      expect(sola.total).toBe(0);
+      expect(sola.quisisteDecir).toBe('bolígrafo roller');
+      // Its three statements (the search, the nearest terms, the proposal's search) on one connection.
+      expect(pedidas).toBe(1);
+    } finally {
+      pool.off('acquire', contar);
+    }
+    // Every connection but one held elsewhere: requests like it take turns on that one, none waits forever.
+    const tomadas = await Promise.all(Array.from({ length: CONEXIONES_CATALOGO - 1 }, () => pool.connect()));
+    try {
+      const paginas = await Promise.all([0, 1, 2].map(() => pagina(b, '/api/producto?q=bligrfo%20roler')));
+      for (const p of paginas) expect(p.quisisteDecir).toBe('bolígrafo roller');
+    } finally {
+      for (const c of tomadas) c.release();
+    }
   });
 });

@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
+import { conConexionDelCatalogo } from '../db/preparadas';
 import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
 import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, huecosDeTextos, paginaSinTexto, quisisteDecir } from './busqueda';
@@ -33,12 +34,16 @@ export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Prod
 export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
   const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
   const busqueda = await busquedaDelCatalogo(db, filtros);
-  const { items, total, versionMarcas } = busqueda ? await buscar(db, busqueda) : await paginaSinTexto(db, filtros);
-  const [marcas, propuesta] = await Promise.all([
-    marcasDelCatalogo(db, versionMarcas),
-    total === 0 && busqueda && filtros.q ? quisisteDecir(db, filtros.q) : null,
-  ]);
-  return { items, total, ...pagina, marcas, quisisteDecir: propuesta };
+  if (!busqueda) {
+    const { items, total, versionMarcas } = await paginaSinTexto(db, filtros);
+    return { items, total, ...pagina, marcas: await marcasDelCatalogo(db, versionMarcas), quisisteDecir: null };
+  }
+  // A search that finds nothing asks '¿Quisiste decir…?' on the connection it ran on.
+  const { items, total, versionMarcas, propuesta } = await conConexionDelCatalogo(db, async (conexion) => {
+    const encontrada = await buscar(db, busqueda, conexion);
+    return { ...encontrada, propuesta: encontrada.total === 0 && filtros.q ? await quisisteDecir(db, filtros.q, conexion) : null };
+  });
+  return { items, total, ...pagina, marcas: await marcasDelCatalogo(db, versionMarcas), quisisteDecir: propuesta };
 }
 
 export async function obtenerProducto(db: Db, id: number): Promise<Producto> {
