@@ -23,7 +23,18 @@ export async function violacionesDeAccesibilidad(page: Page): Promise<Violacion[
 
 /** Fails the test with a readable list when the page, as it is now, has any WCAG 2.2 AA violation. */
 export async function esperarSinViolaciones(page: Page, donde = page.url()): Promise<void> {
-  // A dialog still fading in blends its colours with the overlay: judge the page once it has settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  // A dialog still fading in blends its colours with the overlay: judge the page once it has settled, no
+  // transition running and every dialog whole. Mantine sets a dialog's first frame (opacity 0) before its
+  // transition starts, so on a busy machine there was a moment with neither.
+  await page
+    .waitForFunction(
+      () => {
+        const opaco = (el: Element | null): boolean => !el || (Number(getComputedStyle(el).opacity) === 1 && opaco(el.parentElement));
+        return document.getAnimations().every((a) => a.playState !== 'running') && [...document.querySelectorAll('[role="dialog"]')].filter((d) => d.getClientRects().length > 0).every(opaco);
+      },
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   expect(await violacionesDeAccesibilidad(page), `violaciones de accesibilidad en ${donde}`).toEqual([]);
 }
