@@ -469,6 +469,8 @@ function sqlPorTerminos(b: Busqueda): SQL {
   let k = 0;
   const condiciones: SQL[] = [];
   const rangos: SQL[] = [];
+  // The positions of one word (one alternative): their rank's bounds are known before any product.
+  const acotadas: Array<{ rango: number; a: string }> = [];
   b.huecos.forEach((hueco, h) => {
     const primeras: string[] = [];
     const alternativas = hueco.alternativas.map((alternativa) => {
@@ -483,7 +485,7 @@ function sqlPorTerminos(b: Busqueda): SQL {
         );
         // `todas` is null, not empty, when the word has no terms: `&&` is strict, so neither the GIN index nor
         // any product's arrays are then read for it (an empty array is compared with each product's).
-        ctes.push(sql`${a} as (select array_agg(id) as todas, ${sql.join(porNivel, sql`, `)} from ${e})`);
+        ctes.push(sql`${a} as (select array_agg(id) as todas, ${sql.join(porNivel, sql`, `)}, min(nivel) as menor, max(nivel) as mayor from ${e})`);
         if (i === 0) primeras.push(`a${k - 1}`);
         return { tiene: sql`t.terminos && (select todas from ${a})`, rango: rangoPorTerminos(a) };
       });
@@ -506,14 +508,32 @@ function sqlPorTerminos(b: Busqueda): SQL {
       const enU = sql`t.terminos && (select todas from ${sql.raw(u)})`;
       condiciones.push(alternativas.every((x) => x.deUna) ? enU : sql`${enU} and (${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
     }
+    if (hueco.alternativas.length === 1 && hueco.alternativas[0]!.length === 1) acotadas.push({ rango: rangos.length, a: primeras[0]! });
     // Of the alternatives a product has, the best (least ignores the nulls of those it has not).
     rangos.push(alternativas.length === 1 ? alternativas[0]!.rango : sql`least(${sql.join(alternativas.map((x) => x.rango), sql`, `)})`);
   });
-  const s = rangos.length === 1 ? rangos[0]! : sql`greatest(${sql.join(rangos, sql`, `)})`;
+  const s = rangos.length === 1 ? rangos[0]! : sql`greatest(${sql.join(conCotas(rangos, acotadas, ctes), sql`, `)})`;
   ctes.push(
     sql`r as (select t.producto_id, ${s} as s, t.cantidad_vendida as cv, t.precio from producto_terminos t where ${sql.join(condiciones, sql` and `)})`,
   );
   return sqlDePagina(b, ctes);
+}
+
+/**
+ * The ranks of several positions, each taken only where it can decide: a word's rank lies between its
+ * lowest term level and its highest plus one (in the name or not), and the product's is the greatest of
+ * its positions'. A word whose highest cannot pass another's lowest never decides, and is not computed:
+ * in a typo's search ('lapz negro': the typo's terms rank 4 or 5, 'negro' 0 or 1) that was half the
+ * array tests of every product found. Decided once per statement (`cota`), from the words' terms.
+ */
+function conCotas(rangos: SQL[], acotadas: Array<{ rango: number; a: string }>, ctes: SQL[]): SQL[] {
+  if (acotadas.length < 2) return rangos;
+  const piso = `greatest(${acotadas.map((x) => `${x.a}.menor`).join(', ')})`;
+  ctes.push(sql.raw(`cota as (select ${acotadas.map((x, i) => `${x.a}.mayor + 1 > ${piso} as c${i}`).join(', ')} from ${acotadas.map((x) => x.a).join(', ')})`));
+  return rangos.map((rango, i) => {
+    const j = acotadas.findIndex((x) => x.rango === i);
+    return j < 0 ? rango : sql`case when (select ${sql.raw(`c${j}`)} from cota) then ${rango} end`;
+  });
 }
 
 /** The statement of a search. */
