@@ -490,11 +490,8 @@ function sqlPorTerminos(b: Busqueda): SQL {
         return { tiene: sql`t.terminos && (select todas from ${a})`, rango: rangoPorTerminos(a) };
       });
       const tiene = sql.join(palabras.map((p) => p.tiene), sql` and `);
-      // One word's rank is null in a product that has none of its terms, so it needs no test of its own
-      // (each test reads the product's arrays again: 'repuesto hojas oficio' made 12 a product); several
-      // words' is the greatest of theirs, which ignores nulls, so it is taken only where all are there.
-      if (palabras.length === 1) return { tiene, rango: palabras[0]!.rango, deUna: true };
-      return { tiene, rango: sql`case when ${tiene} then greatest(${sql.join(palabras.map((p) => p.rango), sql`, `)}) end`, deUna: false };
+      const rango = palabras.length === 1 ? palabras[0]!.rango : sql`greatest(${sql.join(palabras.map((p) => p.rango), sql`, `)})`;
+      return { tiene, rango, deUna: palabras.length === 1 };
     });
     if (alternativas.length === 1) condiciones.push(alternativas[0]!.tiene);
     else {
@@ -509,8 +506,12 @@ function sqlPorTerminos(b: Busqueda): SQL {
       condiciones.push(alternativas.every((x) => x.deUna) ? enU : sql`${enU} and (${sql.join(alternativas.map((x) => sql`(${x.tiene})`), sql` or `)})`);
     }
     if (hueco.alternativas.length === 1 && hueco.alternativas[0]!.length === 1) acotadas.push({ rango: rangos.length, a: primeras[0]! });
-    // Of the alternatives a product has, the best (least ignores the nulls of those it has not).
-    rangos.push(alternativas.length === 1 ? alternativas[0]!.rango : sql`least(${sql.join(alternativas.map((x) => x.rango), sql`, `)})`);
+    // Of the alternatives a product has, the best (least ignores the nulls of those it has not). One word's
+    // rank is already null in a product without its terms, so it needs no test of its own (each test reads
+    // the product's arrays again: 'repuesto hojas oficio' made 12 a product); several words' is the greatest
+    // of theirs, which ignores nulls, so it is taken only where all of them are there.
+    const mejor = alternativas.map((x) => (x.deUna ? x.rango : sql`case when ${x.tiene} then ${x.rango} end`));
+    rangos.push(alternativas.length === 1 ? alternativas[0]!.rango : sql`least(${sql.join(mejor, sql`, `)})`);
   });
   const s = rangos.length === 1 ? rangos[0]! : sql`greatest(${sql.join(conCotas(rangos, acotadas, ctes), sql`, `)})`;
   ctes.push(

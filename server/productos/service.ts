@@ -16,10 +16,10 @@ import {
 import { normalizarBusqueda } from '../../domain/texto';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
+import { conConexionDelCatalogo } from '../db/preparadas';
 import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
-import { conConexionDelCatalogo } from '../db/preparadas';
 import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
 import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, huecosDeTextos, paginaSinTexto, quisisteDecir } from './busqueda';
