@@ -21,20 +21,30 @@ export async function violacionesDeAccesibilidad(page: Page): Promise<Violacion[
   }));
 }
 
-/** Fails the test with a readable list when the page, as it is now, has any WCAG 2.2 AA violation. */
-export async function esperarSinViolaciones(page: Page, donde = page.url()): Promise<void> {
-  // A dialog still fading in blends its colours with the overlay: judge the page once it has settled, no
-  // transition running and every dialog whole. Mantine sets a dialog's first frame (opacity 0) before its
-  // transition starts, so on a busy machine there was a moment with neither.
+/** Dialogs and toasts: what fades in over the page and is judged once whole. */
+export const CAPAS_QUE_APARECEN = '[role="dialog"], .mantine-Notification-root';
+
+/**
+ * Waits (at most 5 s) until the page has settled: no transition running and every visible element of
+ * `capas` whole (opacity 1 up its ancestors). A layer still fading in blends its colours with what is
+ * under it, and Mantine sets a layer's first frame (opacity 0) before its transition starts, so on a busy
+ * machine there was a moment with neither.
+ */
+export async function esperarCapasEnteras(page: Page, capas = '[role="dialog"]'): Promise<void> {
   await page
     .waitForFunction(
-      () => {
+      (selector) => {
         const opaco = (el: Element | null): boolean => !el || (Number(getComputedStyle(el).opacity) === 1 && opaco(el.parentElement));
-        return document.getAnimations().every((a) => a.playState !== 'running') && [...document.querySelectorAll('[role="dialog"]')].filter((d) => d.getClientRects().length > 0).every(opaco);
+        return document.getAnimations().every((a) => a.playState !== 'running') && [...document.querySelectorAll(selector)].filter((d) => d.getClientRects().length > 0).every(opaco);
       },
-      undefined,
+      capas,
       { timeout: 5_000 },
     )
     .catch(() => undefined);
+}
+
+/** Fails the test with a readable list when the page, as it is now, has any WCAG 2.2 AA violation. */
+export async function esperarSinViolaciones(page: Page, donde = page.url()): Promise<void> {
+  await esperarCapasEnteras(page);
   expect(await violacionesDeAccesibilidad(page), `violaciones de accesibilidad en ${donde}`).toEqual([]);
 }
