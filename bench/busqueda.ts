@@ -109,9 +109,10 @@ export interface ResultadoPgbench {
 }
 
 /**
- * pgbench with the server's SQL. `calentar`: seconds run first and left out, as the server's row leaves
- * out its own (each client prepares each script's statement the first time it runs it): the figures are
- * the per-second progress lines of the measured seconds.
+ * pgbench with the server's SQL, as the server's catalogue pool runs it: `clientes` its connections, and
+ * generic plans (its `plan_cache_mode`). `calentar`: seconds run first and left out, as the server's row
+ * leaves out its own (each client prepares each script's statement the first time it runs it): the figures
+ * are the per-second progress lines of the measured seconds.
  */
 export async function pgbench(url: string, peticiones: Consulta[][], opciones: { clientes: number; segundos: number; calentar?: number; carpeta: string }): Promise<ResultadoPgbench> {
   const binario = buscarPgbench();
@@ -126,7 +127,7 @@ export async function pgbench(url: string, peticiones: Consulta[][], opciones: {
   const { stdout, stderr } = await ejecutar(
     binario,
     ['-n', '-c', String(opciones.clientes), '-j', '2', '-T', String(calentar + opciones.segundos), '-P', '1', '-M', 'prepared', ...archivos.flatMap((a) => ['-f', `${a}@1`]), url],
-    { maxBuffer: 10 * 1024 * 1024 },
+    { maxBuffer: 10 * 1024 * 1024, env: { ...process.env, PGOPTIONS: `${process.env.PGOPTIONS ?? ''} -c plan_cache_mode=force_generic_plan`.trim() } },
   );
   const fallidas = /number of failed transactions: (\d+)/.exec(stdout);
   const procesadas = /actually processed: (\d+)/.exec(stdout);
