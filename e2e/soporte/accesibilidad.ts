@@ -21,8 +21,9 @@ export async function violacionesDeAccesibilidad(page: Page): Promise<Violacion[
   }));
 }
 
+const DIALOGOS = '[role="dialog"]';
 /** Dialogs and toasts: what fades in over the page and is judged once whole. */
-export const CAPAS_QUE_APARECEN = '[role="dialog"], .mantine-Notification-root';
+export const CAPAS_QUE_APARECEN = `${DIALOGOS}, .mantine-Notification-root`;
 
 /**
  * Waits (at most 5 s) until the page has settled: no transition running and every visible element of
@@ -30,7 +31,7 @@ export const CAPAS_QUE_APARECEN = '[role="dialog"], .mantine-Notification-root';
  * under it, and Mantine sets a layer's first frame (opacity 0) before its transition starts, so on a busy
  * machine there was a moment with neither.
  */
-export async function esperarCapasEnteras(page: Page, capas = '[role="dialog"]'): Promise<void> {
+export async function esperarCapasEnteras(page: Page, capas = DIALOGOS): Promise<void> {
   await page
     .waitForFunction(
       (selector) => {
