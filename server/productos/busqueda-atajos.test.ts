@@ -86,8 +86,9 @@ describe('ranks from the terms\' arrays', () => {
 
 describe('a word whose synonym has several words', () => {
   it('finds the products with the synonym whole, each once, in the general statement\'s order', async () => {
-    // Rank 0: the word or the whole synonym in the name; then sales. LP-3 has 'paper' in its brand only.
-    const esperados = ['COR-1', 'LP-1', 'COR-2', 'COR-3', 'LP-2', 'LP-3'];
+    // Rank 0: the word typed in the name; 1: the word elsewhere (LP-1's category) or the whole synonym in
+    // the name; then sales. LP-3 has 'paper' in its brand only (2).
+    const esperados = ['COR-1', 'COR-2', 'COR-3', 'LP-1', 'LP-2', 'LP-3'];
     for (const q of ['corrector', 'correctores']) {
       const primera = await pagina(q, 1, 24);
       expect(primera.codigos, q).toEqual(esperados);

@@ -165,6 +165,32 @@ describe('GET /api/producto?q= (matching)', () => {
     expect((await codigos('escritura')).length).toBe(6);
   });
 
+  it('ranks the word typed before its synonyms, whatever they sold', async () => {
+    // The seeded synonyms 'repuesto' = 'hojas' and 'liquid paper' = 'corrector'; the products only with
+    // the synonym sold far more.
+    const varios = (await crearCategoria(t.db, 'Varios')).id;
+    const nuevos: Array<[string, string]> = [
+      ['Repuesto rayado nº3', 'REP-3'],
+      ['Cuaderno 48 hojas rayadas', 'CUA-48'],
+      ['Corrector en cinta', 'COR-C'],
+      ['Liquid paper pincel', 'LIQ-P'],
+    ];
+    for (const [denominacion, codigo] of nuevos) await crearProducto(t.db, { denominacion, marca: 'Ledesma', codigo, categoriaId: varios });
+    await conVentas('CUA-48', 900);
+    await conVentas('LIQ-P', 900);
+    try {
+      // One word (the one-position statement), one with a synonym of two words, and two words.
+      expect(await codigos('repuesto')).toEqual(['REP-3', 'CUA-48', 'CUA-50']);
+      expect(await codigos('corrector')).toEqual(['COR-C', 'LIQ-P']);
+      expect(await codigos('liquid paper')).toEqual(['LIQ-P', 'COR-C']);
+      expect(await codigos('repuesto rayado')).toEqual(['REP-3', 'CUA-48', 'CUA-50']);
+      // The synonym still finds what it did; among products that all have the word typed, sales decide.
+      expect(await codigos('hojas')).toEqual(['CUA-48', 'CUA-50', 'REP-3']);
+    } finally {
+      await t.db.delete(producto).where(sql`${producto.codigo} in ('REP-3', 'CUA-48', 'COR-C', 'LIQ-P')`);
+    }
+  });
+
   it("keeps the price order on request, and 'relevancia' is the default only with words", async () => {
     const precios = async (extra: string) => (await listar(`q=lapiz${extra}`)).items.map((p) => p.precio);
     const asc = await precios('&orden=asc');

@@ -18,8 +18,14 @@ import { coincideSinAcentos, escaparLike, patronContiene } from '../db/texto-sql
 /** The fields a word may match: a bit each, as `producto_palabra.campos`. */
 export const CAMPOS = { codigo: 1, denominacion: 2, marca: 4, categoria: 8, todos: 15 } as const;
 
-/** A query word's rank pieces: exact root 0, prefix 2, typo 4; plus `peso` (1 when not in name or code). */
-const NIVEL = { exacta: 0, prefijo: 2, difusa: 4 } as const;
+/**
+ * A query word's rank pieces: exact root 0, a synonym's root 1, prefix 2, typo 4; plus `peso` (1 when not
+ * in name or code). A synonym ranks after the word typed: 'repuesto' shows the 'Repuesto de hojas' before
+ * the notebooks that only have its synonym 'hojas', however much more those sell.
+ */
+const NIVEL = { exacta: 0, sinonimo: 1, prefijo: 2, difusa: 4 } as const;
+/** The levels in rank order. */
+const NIVELES = [NIVEL.exacta, NIVEL.sinonimo, NIVEL.prefijo, NIVEL.difusa];
 /** Prefixes per word: the shortest terms first ('bo' while typing). */
 const PREFIJOS_MAXIMOS = 30;
 /**
@@ -159,6 +165,8 @@ export function siguienteCadena(texto: string): string {
 // a request only fills its values. Building them again on every request was a fifth of the server's CPU.
 
 const valor = (nombre: string): SQL => sql`${sql.placeholder(nombre)}`;
+/** A level or a limit of our own, written into the statement's text (never a value from a request). */
+const nivel = (numero: number): SQL => sql.raw(String(numero));
 const raizK = (k: number): SQL => sql`${sql.placeholder(`r${k}`)}::text`;
 const siguienteK = (k: number): SQL => sql`${sql.placeholder(`s${k}`)}::text`;
 
@@ -227,18 +235,17 @@ export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQ
 
 /** The catalogue terms the query's k-th word stands for, with their id and level: a CTE body over `termino_busqueda`. */
 function terminosDe(p: Palabra, k: number): SQL {
-  const n = (valor: number) => sql.raw(String(valor));
   // A synonym's root only if some product has it: most regional words are in no name ('pegamento' beside
   // 'adhesivo'), and a word without terms is skipped by every array test (null, below).
-  if (!p.propia) return sql`select palabra, id, ${n(NIVEL.exacta)} as nivel from termino_busqueda where palabra = ${raizK(k)} and productos > 0`;
+  if (!p.propia) return sql`select palabra, id, ${nivel(NIVEL.sinonimo)} as nivel from termino_busqueda where palabra = ${raizK(k)} and productos > 0`;
   const w = raizK(k);
   // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
   // a range of parameters keeps the index in a prepared statement's generic plan.
   const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteK(k)}`;
-  return sql`(select palabra, id, case when palabra = ${w} then ${n(NIVEL.exacta)} else ${n(NIVEL.prefijo)} end as nivel
-      from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${n(PREFIJOS_MAXIMOS)})
+  return sql`(select palabra, id, case when palabra = ${w} then ${nivel(NIVEL.exacta)} else ${nivel(NIVEL.prefijo)} end as nivel
+      from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${nivel(PREFIJOS_MAXIMOS)})
     union all
-    (select d.palabra, d.id, ${n(NIVEL.difusa)} from busqueda_difusas(${w}, ${n(DIFUSAS_MAXIMAS)}, ${n(DISTANCIA_MAXIMA)}, ${n(MARGEN_DIFUSAS)}) d
+    (select d.palabra, d.id, ${nivel(NIVEL.difusa)} from busqueda_difusas(${w}, ${nivel(DIFUSAS_MAXIMAS)}, ${nivel(DISTANCIA_MAXIMA)}, ${nivel(MARGEN_DIFUSAS)}) d
       where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and not exists (select 1 from termino_busqueda where ${prefijo}))`;
 }
 
@@ -297,7 +304,6 @@ const raicesJuntas = (palabras: Numerada[]): SQL =>
  * A synonym of several words adds its products that have none of `e`'s terms (few: 'liquid paper').
  */
 function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL {
-  const n = (valor: number) => sql.raw(String(valor));
   // Only the terms some product has: a synonym no product uses ('pegamento' beside 'adhesivo') adds none.
   const conProductos = sql`(select count(*) as n, coalesce(max(productos), 0) as productos, sum(productos) as suma, array_agg(id) as ids
     from termino_busqueda where palabra in (select palabra from e) and productos > 0) u`;
@@ -313,8 +319,8 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
   const w = raizK(unica.k);
   const delPrefijo =
     simples.length === 1 && unica.palabra.propia
-      ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${n(PREFIJOS_MAXIMOS)}
-        and not exists (select 1 from e where nivel = ${n(NIVEL.difusa)} or palabra ~ '[0-9]')
+      ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${nivel(PREFIJOS_MAXIMOS)}
+        and not exists (select 1 from e where nivel = ${nivel(NIVEL.difusa)} or palabra ~ '[0-9]')
     then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
       : sql``;
   const deSimples = sql`(select case ${deUnaRaiz}${delPrefijo}${deDosRaices}
@@ -334,7 +340,7 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
  * those of several ('corrector' -> liquid paper). Each one-word alternative's own root is read in index
  * order with LIMIT (`producto_palabra_asc_idx`), never a sort of every product that has it; only the few
  * prefix and typo terms are ranked together, and the products of a synonym of several words (the GIN
- * index of `producto_terminos`: every root in them, rank 0 when all are in the name).
+ * index of `producto_terminos`: every root in them, a synonym's rank, 1, when all are in the name).
  */
 function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
   const n = valor('hasta');
@@ -345,7 +351,7 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
     sql` union all `,
   );
   const exactas = simples.map(
-    (p) => sql`(select producto_id, peso as s, cantidad_vendida as cv, precio from producto_palabra
+    (p) => sql`(select producto_id, ${p.palabra.propia ? sql`peso` : sql`${nivel(NIVEL.sinonimo)} + peso`} as s, cantidad_vendida as cv, precio from producto_palabra
         where palabra = ${raizK(p.k)} order by peso, cantidad_vendida desc nulls last, precio, producto_id limit ${n})`,
   );
   // The prefix and typo terms ('cart' -> cartulina, cartuchera): each one's best `n` in index order, as
@@ -355,9 +361,9 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
         from e cross join lateral (
           select pp.producto_id, e.nivel + pp.peso as s, pp.cantidad_vendida as cv, pp.precio from producto_palabra pp
           where pp.palabra = e.palabra order by pp.peso, pp.cantidad_vendida desc nulls last, pp.precio, pp.producto_id limit ${n}) x
-        where e.nivel > 0 group by x.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
+        where e.nivel >= ${nivel(NIVEL.prefijo)} group by x.producto_id order by 2, 3 desc, 4, 1 limit ${n})`;
   const deVarias = compuestas.map(
-    (c) => sql`(select t.producto_id, case when t.nombre @> ${raicesJuntas(c)} then 0 else 1 end as s, t.cantidad_vendida as cv, t.precio
+    (c) => sql`(select t.producto_id, case when t.nombre @> ${raicesJuntas(c)} then ${nivel(NIVEL.sinonimo)} else ${nivel(NIVEL.sinonimo + 1)} end as s, t.cantidad_vendida as cv, t.precio
         from producto_terminos t where t.terminos @> ${raicesJuntas(c)} order by 2, 3 desc, 4, 1 limit ${n})`,
   );
   const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text)`;
@@ -450,10 +456,10 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
  * product's arrays: each test reads them again, and a typo's rank took five tests of empty levels before its own.
  */
 function rangoPorTerminos(a: SQL): SQL {
-  const niveles = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa];
-  const casos = niveles.map((nivel) => {
-    const deNivel = sql`(select ${sql.raw(`n${nivel}`)} from ${a})`;
-    return sql`when t.nombre && ${deNivel} then ${sql.raw(String(nivel))} when t.terminos && ${deNivel} then ${sql.raw(String(nivel + 1))}`;
+  // In rank order, so the first level a product has is its best.
+  const casos = NIVELES.map((n) => {
+    const deNivel = sql`(select ${sql.raw(`n${n}`)} from ${a})`;
+    return sql`when t.nombre && ${deNivel} then ${nivel(n)} when t.terminos && ${deNivel} then ${nivel(n + 1)}`;
   });
   return sql`case ${sql.join(casos, sql` `)} end`;
 }
@@ -479,9 +485,9 @@ function sqlPorTerminos(b: Busqueda): SQL {
         const a = sql.raw(`a${k}`);
         k += 1;
         ctes.push(sql`${e} as (${terminosDe(p, k - 1)})`);
-        const porNivel = [NIVEL.exacta, NIVEL.prefijo, NIVEL.difusa].map(
+        const porNivel = NIVELES.map(
           // Null, not empty, when the word has no terms of a level: a strict operator then skips the product's arrays.
-          (nivel) => sql`array_agg(id) filter (where nivel = ${sql.raw(String(nivel))}) as ${sql.raw(`n${nivel}`)}`,
+          (n) => sql`array_agg(id) filter (where nivel = ${nivel(n)}) as ${sql.raw(`n${n}`)}`,
         );
         // `todas` is null, not empty, when the word has no terms: `&&` is strict, so neither the GIN index nor
         // any product's arrays are then read for it (an empty array is compared with each product's).
