@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sesionAdmin, visible } from './soporte/admin';
-import { CAPAS_QUE_APARECEN, esperarCapasEnteras, violacionesDeAccesibilidad, type Violacion } from './soporte/accesibilidad';
+import { CAPAS_QUE_APARECEN, violacionesEstables, type Violacion } from './soporte/accesibilidad';
 import { entornoDePrueba } from './soporte/entorno';
 import { trabajoEnCola } from './soporte/impresiones';
 import { login, nuevaSesion, type Sesion } from './soporte/navegador';
@@ -32,8 +32,7 @@ async function revisar(page: Page, pantalla: string) {
   // Let transitions end (dialogs fade in, toasts slide in) so that colours are the final ones: a fixed
   // pause, then until every dialog and toast is whole (a busy machine had a toast still at contrast 1.28).
   await page.waitForTimeout(400);
-  await esperarCapasEnteras(page, CAPAS_QUE_APARECEN);
-  const vs = await violacionesDeAccesibilidad(page);
+  const vs = await violacionesEstables(page, CAPAS_QUE_APARECEN);
   informe[pantalla] = vs.reduce((n, v) => n + v.nodos.length, 0);
   expect.soft(resumen(vs), `violaciones de accesibilidad en ${pantalla}`).toEqual([]);
 }
