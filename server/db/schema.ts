@@ -115,6 +115,9 @@ export const producto = pgTable(
       .references(() => categoria.id, { onDelete: 'restrict' }),
     creado: momento('creado').notNull().defaultNow(),
     actualizado: momento('actualizado').notNull().defaultNow(),
+    // What the public catalogue answers for this product, as JSON text written by a trigger on every
+    // write (migration 0021): a page of the catalogue reads one column a product, not thirteen.
+    jsonPublico: text('json_publico'),
   },
   (t) => [
     check('producto_stock_no_negativo', sql`${t.stock} >= 0`),

@@ -137,7 +137,7 @@ describe(`backup and restore (${enPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeo
     }
   });
 
-  it.skipIf(!enPostgres)("a logical backup from before the search's per-product tables, folded brands and roots' ids (0016-0020) restores them written from the words", async () => {
+  it.skipIf(!enPostgres)("a logical backup from before the search's per-product tables, folded brands, roots' ids and products' public JSON (0016-0021) restores them written from the words", async () => {
     const carpeta = fs.mkdtempSync(path.join(tmp, 'caso-'));
     const r = await crearRespaldo({ base: t.base, uploadsDir: t.config.UPLOADS_DIR, destino: path.join(carpeta, 'respaldos'), conservar: 3, forzarLogico: true });
     // The same archive without those tables, as a backup of that time was.
@@ -160,6 +160,13 @@ describe(`backup and restore (${enPostgres ? 'PostgreSQL' : 'PGlite'})`, { timeo
           for (const termino of terminos) {
             expect(termino.id).toEqual(expect.any(Number));
             delete termino.id;
+          }
+          // Nor each product's public JSON, before migration 0021.
+          const productos = volcado.tablas.producto as Array<Record<string, unknown>>;
+          expect(productos.length).toBeGreaterThan(0);
+          for (const p of productos) {
+            expect(p.json_publico).toEqual(expect.any(String));
+            delete p.json_publico;
           }
           const marcas = volcado.tablas.marca_catalogo as Array<Record<string, unknown>>;
           expect(marcas.length).toBeGreaterThan(0);

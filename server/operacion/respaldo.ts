@@ -167,6 +167,9 @@ async function restaurarLogico(base: BaseDeDatos, archivo: string): Promise<void
     await cliente.query('truncate producto_terminos, prefijo_busqueda');
     await cliente.query('select busqueda_terminos(array(select id from producto order by id))');
     for (const t of orden) await cliente.query(`alter table ${ident(t)} enable trigger user`);
+    // Each product's public JSON written again by its trigger (migration 0021) from the restored columns:
+    // a backup from before it has none, and the catalogue would send them as null.
+    await cliente.query('update producto set json_publico = null');
     // Sequences continue after the restored ids.
     const seriales = await cliente.query<{ tabla: string; columna: string }>(
       `select table_name as tabla, column_name as columna from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'`,
