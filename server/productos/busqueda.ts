@@ -194,7 +194,7 @@ function valoresDe(b: Busqueda): Record<string, unknown> {
 /** What the statement's text depends on: everything but the values. */
 function formaDe(b: Busqueda): string {
   const huecos = b.huecos.map((h) => `${h.campos}:${h.alternativas.map((a) => a.map((p) => `${p.propia ? 'p' : 'o'}${tieneTypos(p.raiz) ? 't' : ''}`).join(',')).join('|')}`);
-  return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sinTotal ? 's' : '', ...huecos].join(';');
+  return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sinTotal ? 's' : '', b.publico ? 'j' : '', ...huecos].join(';');
 }
 
 /** A statement written once: its text with placeholders, and its name on the catalogue's pool. */
@@ -251,6 +251,9 @@ function terminosDe(p: Palabra, k: number): SQL {
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
   p.cantidad_vendida, p.descripcion, c.id as categoria_id, c.denominacion as categoria_denominacion`;
+/** The public catalogue reads each product as the JSON the database keeps of it (migration 0021). */
+const columnasPublicas = sql`p.id, p.json_publico`;
+const columnasDe = (publico: boolean | undefined): SQL => (publico ? columnasPublicas : columnasFila);
 
 /** The brands' version (migration 0010): the page says whether the brands kept in memory still hold. */
 const versionMarcas = sql`(select valor from contador_catalogo where nombre = 'marcas') as version_marcas`;
@@ -269,6 +272,8 @@ export interface Busqueda {
   desde: number;
   /** Suggestions show no total: the statement does not count (its total is 0). */
   sinTotal?: boolean;
+  /** The public catalogue: each product as its public JSON (`FilaPublica`), not its columns. */
+  publico?: boolean;
 }
 
 /** The order of the page: rank pieces `s`, then sales, then price and id; or price and id. */
@@ -373,7 +378,7 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
       select producto_id, min(s) as s, min(cv) as cv, min(precio) as precio from candidatos group by producto_id
       order by 2, 3 desc, 4, 1 limit ${valor('limite')} offset ${valor('desde')}
     )
-    select t.total, ${versionMarcas}, ${columnasFila}
+    select t.total, ${versionMarcas}, ${columnasDe(b.publico)}
     from ${b.sinTotal ? sinContar : totalDeUnaPosicion(simples, compuestas)} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.s, g.cv desc, g.precio, g.producto_id`;
@@ -444,7 +449,7 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
     sql`pagina as (select producto_id, s, cv, precio from f order by ${ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`)} limit ${valor('limite')} offset ${valor('desde')})`,
   );
   return sql`with ${sql.join(ctes, sql`, `)}
-    select t.total, ${versionMarcas}, ${columnasFila}
+    select t.total, ${versionMarcas}, ${columnasDe(b.publico)}
     from ${b.sinTotal ? sinContar : sql`(select count(*)::int as total from f)`} t
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by ${ordenDe(b.orden, sql`g.s`, sql`g.cv`, sql`g.precio`, sql`g.producto_id`)}`;
@@ -556,12 +561,22 @@ export function sqlDeBusqueda(b: Busqueda): SQL {
   return b.huecos.every((h) => h.campos === CAMPOS.todos) ? sqlPorTerminos(b) : sqlGeneral(b);
 }
 
-/** A row of the search: a product of the page (id null when the page is empty) and the total. */
-export interface FilaBusqueda {
+/** A row of a page: a product of the page (id null when the page is empty) and the total. */
+interface FilaDePagina {
   total: number;
   /** bigint: a number from pg, perhaps text or bigint elsewhere. */
   version_marcas: number | string | bigint | null;
   id: number | null;
+}
+
+/** A product of the public catalogue as the database keeps it: the JSON the API answers for it, without cost or margin. */
+export type ProductoJson = string & { readonly __productoJson: true };
+
+export interface FilaPublica extends FilaDePagina {
+  json_publico: ProductoJson;
+}
+
+export interface FilaBusqueda extends FilaDePagina {
   denominacion: string;
   marca: string;
   codigo: string;
@@ -618,7 +633,7 @@ export const columnasProducto = {
  * A page without words to find: today's filters, in price order (an index serves it), with the total
  * and the brands' version, in one statement like a search's.
  */
-function sqlSinTexto(filtros: ProductoFiltros): SQL {
+function sqlSinTexto(filtros: ProductoFiltros, publico: boolean): SQL {
   const condiciones: SQL[] = [];
   if (filtros.marca) condiciones.push(sql`p.marca = ${valor('marca')}`);
   if (filtros.codigo) condiciones.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
@@ -630,7 +645,7 @@ function sqlSinTexto(filtros: ProductoFiltros): SQL {
     condiciones.length > 0
       ? sql`(select count(*)::int as total from producto p${where})`
       : sql`(select valor::int as total from contador_catalogo where nombre = 'productos')`;
-  return sql`select t.total, ${versionMarcas}, ${columnasFila}
+  return sql`select t.total, ${versionMarcas}, ${columnasDe(publico)}
     from ${total} t
     left join (select * from producto p${where} order by ${orden} limit ${valor('limite')} offset ${valor('desde')}) p on true
     left join categoria c on c.id = p.categoria_id
@@ -638,9 +653,9 @@ function sqlSinTexto(filtros: ProductoFiltros): SQL {
 }
 
 /** The catalogue's page without words, with its values. */
-function consultaSinTexto(filtros: ProductoFiltros): Plantilla {
-  const forma = `sinTexto;${filtros.marca ? 'm' : ''};${filtros.codigo ? 'k' : ''};${filtros.categoriaId ? 'c' : ''};${filtros.orden === 'desc' ? 'desc' : 'asc'}`;
-  return llenar(plantilla(forma, () => sqlSinTexto(filtros)), {
+function consultaSinTexto(filtros: ProductoFiltros, publico = false): Plantilla {
+  const forma = `sinTexto;${filtros.marca ? 'm' : ''};${filtros.codigo ? 'k' : ''};${filtros.categoriaId ? 'c' : ''};${filtros.orden === 'desc' ? 'desc' : 'asc'};${publico ? 'j' : ''}`;
+  return llenar(plantilla(forma, () => sqlSinTexto(filtros, publico)), {
     marca: filtros.marca ?? null,
     codigoContiene: filtros.codigo ? patronContiene(normalizarBusqueda(filtros.codigo)) : null,
     categoria: filtros.categoriaId ?? null,
@@ -652,10 +667,10 @@ function consultaSinTexto(filtros: ProductoFiltros): Plantilla {
 /** The brands with their version, in one statement. */
 export const sqlDeMarcas = sql`select (select valor from contador_catalogo where nombre = 'marcas') as version_marcas, marca from marca_catalogo`;
 
-/** For the bench: the statement a catalogue request runs (after synonym expansion; the brands are read only when they change). */
+/** For the bench: the statement a public catalogue request runs (after synonym expansion; the brands are read only when they change). */
 export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<Consulta[]> {
   const busqueda = await busquedaDelCatalogo(db, filtros);
-  return [(busqueda ? consultaDeBusqueda(busqueda) : consultaSinTexto(filtros)).consulta];
+  return [(busqueda ? consultaDeBusqueda({ ...busqueda, publico: true }) : consultaSinTexto(filtros, true)).consulta];
 }
 
 
@@ -695,28 +710,40 @@ export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Pro
   };
 }
 
-export interface PaginaDeFilas {
-  items: Producto[];
+export interface PaginaDeFilas<T = Producto> {
+  items: T[];
   total: number;
   versionMarcas: number | null;
 }
 
-const paginaDeFilas = (filas: FilaBusqueda[]): PaginaDeFilas => {
+function paginaDeFilas<F extends FilaDePagina, T>(filas: F[], item: (f: F) => T): PaginaDeFilas<T> {
   const version = filas[0]?.version_marcas;
   return {
-    items: filas.filter((f) => f.id !== null).map(productoDeFila),
+    items: filas.filter((f) => f.id !== null).map(item),
     total: filas[0]?.total ?? 0,
     versionMarcas: version === null || version === undefined ? null : Number(version),
   };
-};
+}
+
+const jsonDeFila = (f: FilaPublica): ProductoJson => f.json_publico;
 
 export async function buscar(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await filasDeBusqueda(db, b, undefined, conexion));
+  return paginaDeFilas(await filasDeBusqueda(db, { ...b, publico: false }, undefined, conexion), productoDeFila);
+}
+
+/** A search of the public catalogue: its products as the JSON the database keeps. */
+export async function buscarPublico(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas<ProductoJson>> {
+  return paginaDeFilas(await filasDe<FilaPublica>(db, consultaDeBusqueda({ ...b, publico: true }), conexion), jsonDeFila);
 }
 
 /** The catalogue's page without words to find. */
 export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await filasDe<FilaBusqueda>(db, consultaSinTexto(filtros)));
+  return paginaDeFilas(await filasDe<FilaBusqueda>(db, consultaSinTexto(filtros)), productoDeFila);
+}
+
+/** The public catalogue's page without words to find. */
+export async function paginaSinTextoPublica(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas<ProductoJson>> {
+  return paginaDeFilas(await filasDe<FilaPublica>(db, consultaSinTexto(filtros, true)), jsonDeFila);
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */

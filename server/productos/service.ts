@@ -16,13 +16,27 @@ import {
 import { normalizarBusqueda } from '../../domain/texto';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
-import { conConexionDelCatalogo } from '../db/preparadas';
+import { conConexionDelCatalogo, type ConexionDelCatalogo } from '../db/preparadas';
 import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
 import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
-import { buscar, busquedaDelCatalogo, CAMPOS, codigoBuscado, columnasProducto, huecosDeTextos, paginaSinTexto, quisisteDecir } from './busqueda';
+import {
+  buscar,
+  buscarPublico,
+  busquedaDelCatalogo,
+  CAMPOS,
+  codigoBuscado,
+  columnasProducto,
+  huecosDeTextos,
+  paginaSinTexto,
+  paginaSinTextoPublica,
+  quisisteDecir,
+  type Busqueda,
+  type PaginaDeFilas,
+  type ProductoJson,
+} from './busqueda';
 import { marcasDelCatalogo } from './marcas';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
 import { valoresDeProducto } from './valores';
@@ -31,19 +45,54 @@ import { valoresDeProducto } from './valores';
 /** Cost and margin leave the server only for admins. */
 export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Producto): Producto => publico;
 
-export async function listarProductos(db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> {
+/** A catalogue page whose products are `T`: objects (admin, the server's own uses) or the public JSON. */
+export type PaginaDe<T> = Omit<PaginaProductos, 'items'> & { items: T[] };
+
+interface LectorDePaginas<T> {
+  sinTexto: (db: Db, filtros: ProductoFiltros) => Promise<PaginaDeFilas<T>>;
+  buscar: (db: Db, b: Busqueda, conexion: ConexionDelCatalogo) => Promise<PaginaDeFilas<T>>;
+}
+
+async function paginaDelCatalogo<T>(db: Db, filtros: ProductoFiltros, leer: LectorDePaginas<T>): Promise<PaginaDe<T>> {
   const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
   const busqueda = await busquedaDelCatalogo(db, filtros);
   if (!busqueda) {
-    const { items, total, versionMarcas } = await paginaSinTexto(db, filtros);
+    const { items, total, versionMarcas } = await leer.sinTexto(db, filtros);
     return { items, total, ...pagina, marcas: await marcasDelCatalogo(db, versionMarcas), quisisteDecir: null };
   }
   // A search that finds nothing asks '¿Quisiste decir…?' on the connection it ran on.
   const { items, total, versionMarcas, propuesta } = await conConexionDelCatalogo(db, async (conexion) => {
-    const encontrada = await buscar(db, busqueda, conexion);
+    const encontrada = await leer.buscar(db, busqueda, conexion);
     return { ...encontrada, propuesta: encontrada.total === 0 && filtros.q ? await quisisteDecir(db, filtros.q, conexion) : null };
   });
   return { items, total, ...pagina, marcas: await marcasDelCatalogo(db, versionMarcas), quisisteDecir: propuesta };
+}
+
+/** The catalogue with every field (the admin's grid, and the server's own bulk work). */
+export const listarProductos = (db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> =>
+  paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTexto, buscar });
+
+/** The public catalogue: each product as the JSON the database keeps of it, without cost or margin. */
+export const listarProductosPublicos = (db: Db, filtros: ProductoFiltros): Promise<PaginaDe<ProductoJson>> =>
+  paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTextoPublica, buscar: buscarPublico });
+
+/** The brands' JSON, written once for each list `marcasDelCatalogo` keeps (the same array until a brand comes or goes). */
+const marcasEnJson = new WeakMap<string[], string>();
+function jsonDeMarcas(marcas: string[]): string {
+  let json = marcasEnJson.get(marcas);
+  if (json === undefined) {
+    json = JSON.stringify(marcas);
+    marcasEnJson.set(marcas, json);
+  }
+  return json;
+}
+
+/**
+ * The public page's JSON, its products written in as the database keeps them: the same bytes
+ * JSON.stringify writes of the page (paginaProductosSchema's keys, in its order).
+ */
+export function jsonDePaginaPublica(p: PaginaDe<ProductoJson>): string {
+  return `{"items":[${p.items.join(',')}],"total":${p.total},"pagina":${p.pagina},"porPagina":${p.porPagina},"marcas":${jsonDeMarcas(p.marcas)},"quisisteDecir":${JSON.stringify(p.quisisteDecir)}}`;
 }
 
 export async function obtenerProducto(db: Db, id: number): Promise<Producto> {
