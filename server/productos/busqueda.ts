@@ -184,6 +184,11 @@ function valoresDe(b: Busqueda): Record<string, unknown> {
     desde: b.desde,
     hasta: b.desde + b.limite,
   };
+  if (b.sugerencia !== undefined) {
+    const patron = escaparLike(b.sugerencia);
+    valores.empieza = `${patron}%`;
+    valores.palabra = `% ${patron}%`;
+  }
   palabrasEnOrden(b).forEach((p, k) => {
     valores[`r${k}`] = p.raiz;
     valores[`s${k}`] = siguienteCadena(p.raiz);
@@ -194,7 +199,7 @@ function valoresDe(b: Busqueda): Record<string, unknown> {
 /** What the statement's text depends on: everything but the values. */
 function formaDe(b: Busqueda): string {
   const huecos = b.huecos.map((h) => `${h.campos}:${h.alternativas.map((a) => a.map((p) => `${p.propia ? 'p' : 'o'}${tieneTypos(p.raiz) ? 't' : ''}`).join(',')).join('|')}`);
-  return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sinTotal ? 's' : '', b.publico ? 'j' : '', ...huecos].join(';');
+  return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sugerencia !== undefined ? 's' : '', b.publico ? 'j' : '', ...huecos].join(';');
 }
 
 /** A statement written once: its text with placeholders, and its name on the catalogue's pool. */
@@ -270,10 +275,13 @@ export interface Busqueda {
   codigoContiene?: string;
   limite: number;
   desde: number;
-  /** Suggestions show no total: the statement does not count (its total is 0). */
-  sinTotal?: boolean;
   /** The public catalogue: each product as its public JSON (`FilaPublica`), not its columns. */
   publico?: boolean;
+  /**
+   * Suggestions: the text typed, folded, whose brands the same statement suggests (`FilaSugerida`). It
+   * counts nothing, and its rows carry only what a suggestion shows.
+   */
+  sugerencia?: string;
 }
 
 /** The order of the page: rank pieces `s`, then sales, then price and id; or price and id. */
@@ -283,8 +291,21 @@ function ordenDe(orden: Orden, s: SQL, cv: SQL, precio: SQL, id: SQL): SQL {
   return sql`${s} asc, ${cv} desc, ${precio} asc, ${id} asc`;
 }
 
-/** A statement's total when it need not count. */
-const sinContar = sql`(select 0 as total)`;
+const MARCAS_SUGERIDAS = 3;
+
+/** The brands suggested for what was typed: those that begin with it, or have a word that does; the most stocked first. */
+const marcasSugeridas = sql`(select array(select marca from marca_catalogo
+    where plegada like ${valor('empieza')}::text or plegada like ${valor('palabra')}::text
+    order by productos desc, marca limit ${nivel(MARCAS_SUGERIDAS)}) as marcas)`;
+
+/**
+ * What a search's rows carry, read from `t` (its total, or `total` left unwritten for suggestions, which
+ * carry the brands suggested instead): the product's columns, its public JSON, or a suggestion's fields.
+ */
+function cabezaDe(b: Busqueda, total: () => SQL): SQL {
+  if (b.sugerencia !== undefined) return sql`select t.marcas, p.id, p.denominacion, p.marca, p.precio, p.imagen from ${marcasSugeridas} t`;
+  return sql`select t.total, ${versionMarcas}, ${columnasDe(b.publico)} from ${total()} t`;
+}
 
 /** A word numbered as the statements number them (its placeholder `r{k}`). */
 interface Numerada {
@@ -378,8 +399,7 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
       select producto_id, min(s) as s, min(cv) as cv, min(precio) as precio from candidatos group by producto_id
       order by 2, 3 desc, 4, 1 limit ${valor('limite')} offset ${valor('desde')}
     )
-    select t.total, ${versionMarcas}, ${columnasDe(b.publico)}
-    from ${b.sinTotal ? sinContar : totalDeUnaPosicion(simples, compuestas)} t
+    ${cabezaDe(b, () => totalDeUnaPosicion(simples, compuestas))}
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by g.s, g.cv desc, g.precio, g.producto_id`;
 }
@@ -449,8 +469,7 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
     sql`pagina as (select producto_id, s, cv, precio from f order by ${ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`)} limit ${valor('limite')} offset ${valor('desde')})`,
   );
   return sql`with ${sql.join(ctes, sql`, `)}
-    select t.total, ${versionMarcas}, ${columnasDe(b.publico)}
-    from ${b.sinTotal ? sinContar : sql`(select count(*)::int as total from f)`} t
+    ${cabezaDe(b, () => sql`(select count(*)::int as total from f)`)}
     left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
     order by ${ordenDe(b.orden, sql`g.s`, sql`g.cv`, sql`g.precio`, sql`g.producto_id`)}`;
 }
@@ -803,39 +822,39 @@ export async function quisisteDecir(db: Db, q: string, conexion?: ConexionDelCat
   return null;
 }
 
-const MARCAS_SUGERIDAS = 3;
-
-const consultaDeMarcasSugeridas = (texto: string): Plantilla => {
-  const patron = escaparLike(texto);
-  const escribir = () => sql`select marca from marca_catalogo
-    where plegada like ${valor('empieza')}::text or plegada like ${valor('palabra')}::text
-    order by productos desc, marca limit ${sql.raw(String(MARCAS_SUGERIDAS))}`;
-  return llenar(plantilla('marcasSugeridas', escribir), { empieza: `${patron}%`, palabra: `% ${patron}%` });
-};
-
-/** The statements of a suggestion request: the brands, and the products (a search of at most 8). */
-async function consultasDeAutocompletar(db: Db, q: string): Promise<{ marcas: Plantilla; productos: Plantilla } | null> {
+/** A suggestion request's statement: the brands and the products (a search of at most 8), in one statement. */
+async function consultaDeAutocompletar(db: Db, q: string): Promise<Plantilla | null> {
   const texto = plegar(q).trim().replace(/\s+/g, ' ');
   const huecos = await huecosDeTextos(db, [{ texto: q, campos: CAMPOS.todos }]);
   if (texto === '' || huecos.length === 0) return null;
-  const productos = consultaDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sinTotal: true });
-  return { marcas: consultaDeMarcasSugeridas(texto), productos };
+  return consultaDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sugerencia: texto });
+}
+
+/** A suggestion statement's row: the brands suggested (the same on every row) and a product, or none (id null). */
+interface FilaSugerida {
+  marcas: string[];
+  id: number | null;
+  denominacion: string;
+  marca: string;
+  precio: string | number;
+  imagen: string | null;
 }
 
 /** Suggestions while typing: up to 3 brands, then products up to 8 in all. */
 export async function autocompletar(db: Db, q: string): Promise<Autocompletar> {
-  const consultas = await consultasDeAutocompletar(db, q);
-  if (!consultas) return { marcas: [], productos: [] };
-  const [marcas, filas] = await Promise.all([filasDe<{ marca: string }>(db, consultas.marcas), filasDe<FilaBusqueda>(db, consultas.productos)]);
+  const consulta = await consultaDeAutocompletar(db, q);
+  if (!consulta) return { marcas: [], productos: [] };
+  const filas = await filasDe<FilaSugerida>(db, consulta);
+  const marcas = filas[0]?.marcas ?? [];
   const productos = filas
     .filter((f) => f.id !== null)
     .slice(0, SUGERENCIAS_MAXIMAS - marcas.length)
     .map((f) => ({ id: f.id!, denominacion: f.denominacion, marca: f.marca, precio: Number(f.precio), imagen: f.imagen }));
-  return { marcas: marcas.map((m) => m.marca), productos };
+  return { marcas, productos };
 }
 
-/** For the bench: the statements a suggestion request runs (after synonym expansion). */
+/** For the bench: the statement a suggestion request runs (after synonym expansion). */
 export async function sqlDeAutocompletar(db: Db, q: string): Promise<Consulta[]> {
-  const consultas = await consultasDeAutocompletar(db, q);
-  return consultas ? [consultas.marcas.consulta, consultas.productos.consulta] : [];
+  const consulta = await consultaDeAutocompletar(db, q);
+  return consulta ? [consulta.consulta] : [];
 }
