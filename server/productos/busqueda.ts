@@ -256,9 +256,6 @@ function terminosDe(p: Palabra, k: number): SQL {
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
   p.cantidad_vendida, p.descripcion, c.id as categoria_id, c.denominacion as categoria_denominacion`;
-/** The public catalogue reads each product as the JSON the database keeps of it (migration 0021). */
-const columnasPublicas = sql`p.id, p.json_publico`;
-const columnasDe = (publico: boolean | undefined): SQL => (publico ? columnasPublicas : columnasFila);
 
 /** The brands' version (migration 0010): the page says whether the brands kept in memory still hold. */
 const versionMarcas = sql`(select valor from contador_catalogo where nombre = 'marcas') as version_marcas`;
@@ -275,7 +272,7 @@ export interface Busqueda {
   codigoContiene?: string;
   limite: number;
   desde: number;
-  /** The public catalogue: each product as its public JSON (`FilaPublica`), not its columns. */
+  /** The public catalogue: the page's products as their public JSON, joined (`FilaPublica`), not their columns. */
   publico?: boolean;
   /**
    * Suggestions: the text typed, folded, whose brands the same statement suggests (`FilaSugerida`). It
@@ -298,14 +295,30 @@ const marcasSugeridas = sql`(select array(select marca from marca_catalogo
     where plegada like ${valor('empieza')}::text or plegada like ${valor('palabra')}::text
     order by productos desc, marca limit ${nivel(MARCAS_SUGERIDAS)}) as marcas)`;
 
+/** What a page is read as: the product's columns (the admin), the public catalogue's JSON, or suggestions. */
+type Lectura = Pick<Busqueda, 'publico' | 'sugerencia'>;
+
 /**
- * What a search's rows carry, read from `t` (its total, or `total` left unwritten for suggestions, which
- * carry the brands suggested instead): the product's columns, its public JSON, or a suggestion's fields.
+ * A page's select: `t` (its total, or `total` left unwritten for suggestions, which carry the brands
+ * suggested instead) beside its products `p` in `orden`. `productos(conCategoria)` joins them, and their
+ * category `c` only for the admin's columns: the public JSON has the category's name, and a suggestion
+ * shows none. The public catalogue's page is one row, its products' kept JSON joined by PostgreSQL in
+ * the page's order: the server reads one value, not a row a product (decision 040).
  */
-function cabezaDe(b: Busqueda, total: () => SQL): SQL {
-  if (b.sugerencia !== undefined) return sql`select t.marcas, p.id, p.denominacion, p.marca, p.precio, p.imagen from ${marcasSugeridas} t`;
-  return sql`select t.total, ${versionMarcas}, ${columnasDe(b.publico)} from ${total()} t`;
+function seleccionDePagina(b: Lectura, total: () => SQL, productos: (conCategoria: boolean) => SQL, orden: SQL): SQL {
+  if (b.sugerencia !== undefined) {
+    return sql`select t.marcas, p.id, p.denominacion, p.marca, p.precio, p.imagen from ${marcasSugeridas} t ${productos(false)} order by ${orden}`;
+  }
+  if (b.publico) {
+    return sql`select t.total, ${versionMarcas}, string_agg(p.json_publico, ',' order by ${orden}) as productos
+    from ${total()} t ${productos(false)} group by t.total`;
+  }
+  return sql`select t.total, ${versionMarcas}, ${columnasFila} from ${total()} t ${productos(true)} order by ${orden}`;
 }
+
+/** The page `g` of a search with its products `p`, and their categories `c` when asked. */
+const productosDeLaPagina = (conCategoria: boolean): SQL =>
+  sql`left join (pagina g join producto p on p.id = g.producto_id${conCategoria ? sql` join categoria c on c.id = p.categoria_id` : sql``}) on true`;
 
 /** A word numbered as the statements number them (its placeholder `r{k}`). */
 interface Numerada {
@@ -399,9 +412,7 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
       select producto_id, min(s) as s, min(cv) as cv, min(precio) as precio from candidatos group by producto_id
       order by 2, 3 desc, 4, 1 limit ${valor('limite')} offset ${valor('desde')}
     )
-    ${cabezaDe(b, () => totalDeUnaPosicion(simples, compuestas))}
-    left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
-    order by g.s, g.cv desc, g.precio, g.producto_id`;
+    ${seleccionDePagina(b, () => totalDeUnaPosicion(simples, compuestas), productosDeLaPagina, sql`g.s, g.cv desc, g.precio, g.producto_id`)}`;
 }
 
 /** Any words, filters and order: every word's matches intersected, ranked by the worst word. Exported for the test that holds the shortcut to it. */
@@ -468,10 +479,9 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
   ctes.push(
     sql`pagina as (select producto_id, s, cv, precio from f order by ${ordenDe(b.orden, sql`s`, sql`cv`, sql`precio`, sql`producto_id`)} limit ${valor('limite')} offset ${valor('desde')})`,
   );
+  const total = () => sql`(select count(*)::int as total from f)`;
   return sql`with ${sql.join(ctes, sql`, `)}
-    ${cabezaDe(b, () => sql`(select count(*)::int as total from f)`)}
-    left join (pagina g join producto p on p.id = g.producto_id join categoria c on c.id = p.categoria_id) on true
-    order by ${ordenDe(b.orden, sql`g.s`, sql`g.cv`, sql`g.precio`, sql`g.producto_id`)}`;
+    ${seleccionDePagina(b, total, productosDeLaPagina, ordenDe(b.orden, sql`g.s`, sql`g.cv`, sql`g.precio`, sql`g.producto_id`))}`;
 }
 
 /**
@@ -580,7 +590,7 @@ export function sqlDeBusqueda(b: Busqueda): SQL {
   return b.huecos.every((h) => h.campos === CAMPOS.todos) ? sqlPorTerminos(b) : sqlGeneral(b);
 }
 
-/** A row of a page: a product of the page (id null when the page is empty) and the total. */
+/** A row of the admin's page: a product of the page (id null when the page is empty) and the total. */
 interface FilaDePagina {
   total: number;
   /** bigint: a number from pg, perhaps text or bigint elsewhere. */
@@ -588,11 +598,15 @@ interface FilaDePagina {
   id: number | null;
 }
 
-/** A product of the public catalogue as the database keeps it: the JSON the API answers for it, without cost or margin. */
-export type ProductoJson = string & { readonly __productoJson: true };
+/**
+ * A page's products of the public catalogue as the database keeps them, joined by commas: the JSON the API
+ * answers for each, without cost or margin, in the page's order ('' for none).
+ */
+export type ProductosJson = string & { readonly __productosJson: true };
 
-export interface FilaPublica extends FilaDePagina {
-  json_publico: ProductoJson;
+/** The public page's one row: its total, the brands' version and its products' JSON (null for none). */
+export interface FilaPublica extends Omit<FilaDePagina, 'id'> {
+  productos: ProductosJson | null;
 }
 
 export interface FilaBusqueda extends FilaDePagina {
@@ -664,11 +678,11 @@ function sqlSinTexto(filtros: ProductoFiltros, publico: boolean): SQL {
     condiciones.length > 0
       ? sql`(select count(*)::int as total from producto p${where})`
       : sql`(select valor::int as total from contador_catalogo where nombre = 'productos')`;
-  return sql`select t.total, ${versionMarcas}, ${columnasDe(publico)}
-    from ${total} t
-    left join (select * from producto p${where} order by ${orden} limit ${valor('limite')} offset ${valor('desde')}) p on true
-    left join categoria c on c.id = p.categoria_id
-    order by ${orden}`;
+  const productos = (conCategoria: boolean) =>
+    sql`left join (select * from producto p${where} order by ${orden} limit ${valor('limite')} offset ${valor('desde')}) p on true${
+      conCategoria ? sql` left join categoria c on c.id = p.categoria_id` : sql``
+    }`;
+  return seleccionDePagina({ publico }, () => total, productos, orden);
 }
 
 /** The catalogue's page without words, with its values. */
@@ -729,40 +743,47 @@ export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Pro
   };
 }
 
-export interface PaginaDeFilas<T = Producto> {
-  items: T[];
+/** A page as read: its items (`Producto[]`, or the public catalogue's `ProductosJson`), total and brands' version. */
+export interface PaginaDeFilas<I = Producto[]> {
+  items: I;
   total: number;
   versionMarcas: number | null;
 }
 
-function paginaDeFilas<F extends FilaDePagina, T>(filas: F[], item: (f: F) => T): PaginaDeFilas<T> {
-  const version = filas[0]?.version_marcas;
-  return {
-    items: filas.filter((f) => f.id !== null).map(item),
-    total: filas[0]?.total ?? 0,
-    versionMarcas: version === null || version === undefined ? null : Number(version),
-  };
-}
+const versionDe = (fila: Omit<FilaDePagina, 'id'> | undefined): number | null =>
+  fila?.version_marcas === null || fila?.version_marcas === undefined ? null : Number(fila.version_marcas);
 
-const jsonDeFila = (f: FilaPublica): ProductoJson => f.json_publico;
+/** The admin's page: a row a product (none with id null, the row of an empty page). */
+const paginaDeFilas = (filas: FilaBusqueda[]): PaginaDeFilas => ({
+  items: filas.filter((f) => f.id !== null).map(productoDeFila),
+  total: filas[0]?.total ?? 0,
+  versionMarcas: versionDe(filas[0]),
+});
+
+/** The public page: its one row. */
+const paginaPublica = ([fila]: FilaPublica[]): PaginaDeFilas<ProductosJson> => ({
+  items: fila?.productos ?? ('' as ProductosJson),
+  total: fila?.total ?? 0,
+  versionMarcas: versionDe(fila),
+});
 
 export async function buscar(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await filasDeBusqueda(db, { ...b, publico: false }, undefined, conexion), productoDeFila);
+  return paginaDeFilas(await filasDeBusqueda(db, { ...b, publico: false }, undefined, conexion));
 }
 
 /** A search of the public catalogue: its products as the JSON the database keeps. */
-export async function buscarPublico(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas<ProductoJson>> {
-  return paginaDeFilas(await filasDe<FilaPublica>(db, consultaDeBusqueda({ ...b, publico: true }), conexion), jsonDeFila);
+export async function buscarPublico(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas<ProductosJson>> {
+  return paginaPublica(await filasDe<FilaPublica>(db, consultaDeBusqueda({ ...b, publico: true }), conexion));
 }
 
 /** The catalogue's page without words to find. */
 export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await filasDe<FilaBusqueda>(db, consultaSinTexto(filtros)), productoDeFila);
+  return paginaDeFilas(await filasDe<FilaBusqueda>(db, consultaSinTexto(filtros)));
 }
 
 /** The public catalogue's page without words to find. */
-export async function paginaSinTextoPublica(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas<ProductoJson>> {
-  return paginaDeFilas(await filasDe<FilaPublica>(db, consultaSinTexto(filtros, true)), jsonDeFila);
+export async function paginaSinTextoPublica(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas<ProductosJson>> {
+  return paginaPublica(await filasDe<FilaPublica>(db, consultaSinTexto(filtros, true)));
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */

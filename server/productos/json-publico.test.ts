@@ -3,11 +3,12 @@
 // after every kind of write.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginaProductosSchema, productoSchema, type Producto } from '../../domain/producto';
+import { paginaProductosSchema, productoFiltrosSchema, productoSchema, type Producto } from '../../domain/producto';
 import { categoria, producto } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearCategoria, crearProducto, crearUsuario } from '../test/fabricas';
-import { columnasProducto } from './busqueda';
+import { filasDeConsulta } from '../db/preparadas';
+import { columnasProducto, sqlDelCatalogo } from './busqueda';
 import { sinDatosInternos } from './service';
 
 let t: AppDePrueba;
@@ -75,6 +76,18 @@ describe('the public catalogue, as the database keeps it', () => {
       }
     }
     expect((await listar('q=lapiz', cliente)).json().items.length).toBe(RAROS.length);
+  });
+
+  it('reads a public page as one row, its products joined by the database in the order the admin gets them', async () => {
+    const filtros = [{}, { q: 'lapiz' }, { q: 'cuaderno precio' }, { q: 'lapz' }, { orden: 'desc' as const, porPagina: 3, pagina: 2 }, { q: 'nadaquever' }];
+    for (const f of filtros) {
+      const [consulta] = await sqlDelCatalogo(t.db, productoFiltrosSchema.parse(f));
+      const filas = await filasDeConsulta<{ productos: string | null }>(t.db, consulta!);
+      expect(filas).toHaveLength(1);
+      const ids = (JSON.parse(`[${filas[0]!.productos ?? ''}]`) as Producto[]).map((p) => p.id);
+      const query = new URLSearchParams(Object.entries(f).map(([k, v]) => [k, String(v)])).toString();
+      expect(ids, query).toEqual((await listar(query, admin)).json().items.map((p: Producto) => p.id));
+    }
   });
 
   it('keeps each product written as its columns say after every kind of write', async () => {

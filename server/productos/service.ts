@@ -35,7 +35,7 @@ import {
   quisisteDecir,
   type Busqueda,
   type PaginaDeFilas,
-  type ProductoJson,
+  type ProductosJson,
 } from './busqueda';
 import { marcasDelCatalogo } from './marcas';
 import type { AlmacenImagenes, ExtensionImagen } from '../uploads/imagenes';
@@ -45,15 +45,15 @@ import { valoresDeProducto } from './valores';
 /** Cost and margin leave the server only for admins. */
 export const sinDatosInternos = ({ costo: _c, porcentaje: _p, ...publico }: Producto): Producto => publico;
 
-/** A catalogue page whose products are `T`: objects (admin, the server's own uses) or the public JSON. */
-export type PaginaDe<T> = Omit<PaginaProductos, 'items'> & { items: T[] };
+/** A catalogue page whose products are `I`: objects (admin, the server's own uses) or the public JSON. */
+export type PaginaDe<I> = Omit<PaginaProductos, 'items'> & { items: I };
 
-interface LectorDePaginas<T> {
-  sinTexto: (db: Db, filtros: ProductoFiltros) => Promise<PaginaDeFilas<T>>;
-  buscar: (db: Db, b: Busqueda, conexion: ConexionDelCatalogo) => Promise<PaginaDeFilas<T>>;
+interface LectorDePaginas<I> {
+  sinTexto: (db: Db, filtros: ProductoFiltros) => Promise<PaginaDeFilas<I>>;
+  buscar: (db: Db, b: Busqueda, conexion: ConexionDelCatalogo) => Promise<PaginaDeFilas<I>>;
 }
 
-async function paginaDelCatalogo<T>(db: Db, filtros: ProductoFiltros, leer: LectorDePaginas<T>): Promise<PaginaDe<T>> {
+async function paginaDelCatalogo<I>(db: Db, filtros: ProductoFiltros, leer: LectorDePaginas<I>): Promise<PaginaDe<I>> {
   const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
   const busqueda = await busquedaDelCatalogo(db, filtros);
   if (!busqueda) {
@@ -73,7 +73,7 @@ export const listarProductos = (db: Db, filtros: ProductoFiltros): Promise<Pagin
   paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTexto, buscar });
 
 /** The public catalogue: each product as the JSON the database keeps of it, without cost or margin. */
-export const listarProductosPublicos = (db: Db, filtros: ProductoFiltros): Promise<PaginaDe<ProductoJson>> =>
+export const listarProductosPublicos = (db: Db, filtros: ProductoFiltros): Promise<PaginaDe<ProductosJson>> =>
   paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTextoPublica, buscar: buscarPublico });
 
 /** The brands' JSON, written once for each list `marcasDelCatalogo` keeps (the same array until a brand comes or goes). */
@@ -91,8 +91,8 @@ function jsonDeMarcas(marcas: string[]): string {
  * The public page's JSON, its products written in as the database keeps them: the same bytes
  * JSON.stringify writes of the page (paginaProductosSchema's keys, in its order).
  */
-export function jsonDePaginaPublica(p: PaginaDe<ProductoJson>): string {
-  return `{"items":[${p.items.join(',')}],"total":${p.total},"pagina":${p.pagina},"porPagina":${p.porPagina},"marcas":${jsonDeMarcas(p.marcas)},"quisisteDecir":${JSON.stringify(p.quisisteDecir)}}`;
+export function jsonDePaginaPublica(p: PaginaDe<ProductosJson>): string {
+  return `{"items":[${p.items}],"total":${p.total},"pagina":${p.pagina},"porPagina":${p.porPagina},"marcas":${jsonDeMarcas(p.marcas)},"quisisteDecir":${JSON.stringify(p.quisisteDecir)}}`;
 }
 
 export async function obtenerProducto(db: Db, id: number): Promise<Producto> {
