@@ -13,8 +13,8 @@ import type { Db } from './client';
 /** Different statements kept prepared per connection; beyond them a statement runs unnamed. */
 const NOMBRES_MAXIMOS = 400;
 
-/** Connections of the catalogue's own pool, beside the main pool's. */
-export const CONEXIONES_CATALOGO = 10;
+/** Connections of the catalogue's own pool, beside the main pool's: 5 served 50 connections of load best (decision 040). */
+export const CONEXIONES_CATALOGO = 5;
 
 const dialecto = new PgDialect();
 const poolsDelCatalogo = new WeakMap<Db, pg.Pool>();
