@@ -5,7 +5,7 @@ import { normalizarBusqueda } from '../../domain/texto';
 import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
 import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
-import { filasDeConsulta, filasDelCatalogo, nombreDe, type ConexionDelCatalogo, type Consulta } from '../db/preparadas';
+import { esPreparable, filasDeConsulta, filasDelCatalogo, type Consulta } from '../db/preparadas';
 import { categoria, producto, sinonimo } from '../db/schema';
 import { coincideSinAcentos, escaparLike, patronContiene } from '../db/texto-sql';
 
@@ -202,10 +202,10 @@ function formaDe(b: Busqueda): string {
   return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sugerencia !== undefined ? 's' : '', b.publico ? 'j' : '', ...huecos].join(';');
 }
 
-/** A statement written once: its text with placeholders, and its name on the catalogue's pool. */
+/** A statement written once: its text with placeholders, and whether the catalogue's connections prepare it. */
 interface Plantilla {
   consulta: Consulta;
-  nombre: string | undefined;
+  preparada: boolean;
 }
 
 /** Shapes kept written; one beyond them is written for its request alone (a search has at most 100 characters). */
@@ -216,14 +216,14 @@ function plantilla(forma: string | undefined, escribir: () => SQL): Plantilla {
   const conocida = forma === undefined ? undefined : plantillas.get(forma);
   if (conocida) return conocida;
   const consulta = dialecto.sqlToQuery(escribir());
-  const nueva = { consulta, nombre: nombreDe(consulta.sql) };
+  const nueva = { consulta, preparada: esPreparable(consulta.sql) };
   if (forma !== undefined && plantillas.size < FORMAS_MAXIMAS) plantillas.set(forma, nueva);
   return nueva;
 }
 
 const llenar = (p: Plantilla, valores: Record<string, unknown>): Plantilla => ({
   consulta: { sql: p.consulta.sql, params: fillPlaceholders(p.consulta.params, valores) },
-  nombre: p.nombre,
+  preparada: p.preparada,
 });
 
 /** A search's statement with its values (`sqlDe`: another builder, the general one in a test; never kept). */
@@ -231,12 +231,11 @@ export function consultaDeBusqueda(b: Busqueda, sqlDe?: (b: Busqueda) => SQL): P
   return llenar(plantilla(sqlDe ? undefined : `busqueda;${formaDe(b)}`, () => (sqlDe ?? sqlDeBusqueda)(b)), valoresDe(b));
 }
 
-const filasDe = <T>(db: Db, { consulta, nombre }: Plantilla, conexion?: ConexionDelCatalogo): Promise<T[]> =>
-  filasDeConsulta<T>(db, consulta, nombre, conexion);
+const filasDe = <T>(db: Db, { consulta, preparada }: Plantilla): Promise<T[]> => filasDeConsulta<T>(db, consulta, preparada);
 
 /** The rows of a search. */
-export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL, conexion?: ConexionDelCatalogo): Promise<FilaBusqueda[]> =>
-  filasDe<FilaBusqueda>(db, consultaDeBusqueda(b, sqlDe), conexion);
+export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Promise<FilaBusqueda[]> =>
+  filasDe<FilaBusqueda>(db, consultaDeBusqueda(b, sqlDe));
 
 /** The catalogue terms the query's k-th word stands for, with their id and level: a CTE body over `termino_busqueda`. */
 function terminosDe(p: Palabra, k: number): SQL {
@@ -767,13 +766,13 @@ const paginaPublica = ([fila]: FilaPublica[]): PaginaDeFilas<ProductosJson> => (
   versionMarcas: versionDe(fila),
 });
 
-export async function buscar(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas> {
-  return paginaDeFilas(await filasDeBusqueda(db, { ...b, publico: false }, undefined, conexion));
+export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
+  return paginaDeFilas(await filasDeBusqueda(db, { ...b, publico: false }));
 }
 
 /** A search of the public catalogue: its products as the JSON the database keeps. */
-export async function buscarPublico(db: Db, b: Busqueda, conexion?: ConexionDelCatalogo): Promise<PaginaDeFilas<ProductosJson>> {
-  return paginaPublica(await filasDe<FilaPublica>(db, consultaDeBusqueda({ ...b, publico: true }), conexion));
+export async function buscarPublico(db: Db, b: Busqueda): Promise<PaginaDeFilas<ProductosJson>> {
+  return paginaPublica(await filasDe<FilaPublica>(db, consultaDeBusqueda({ ...b, publico: true })));
 }
 
 /** The catalogue's page without words to find. */
@@ -787,10 +786,10 @@ export async function paginaSinTextoPublica(db: Db, filtros: ProductoFiltros): P
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */
-async function hayResultados(db: Db, texto: string, conexion: ConexionDelCatalogo): Promise<boolean> {
+async function hayResultados(db: Db, texto: string): Promise<boolean> {
   const huecos = await huecosDeTextos(db, [{ texto, campos: CAMPOS.todos }]);
   if (huecos.length === 0) return false;
-  const { total } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: 1, desde: 0 }, conexion);
+  const { total } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: 1, desde: 0 });
   return total > 0;
 }
 
@@ -802,9 +801,9 @@ const PROPUESTAS_MAXIMAS = 4;
  * '¿Quisiste decir…?': each word that is not a catalogue term becomes the nearest one by trigrams
  * ('cuadreno' -> 'cuaderno'), written as the catalogue writes it, of 3 letters or more (a size's 'm' is
  * no word for 'mnas'); proposed only if it finds something. A word one letter from a term needs none: the
- * search has already taken that term. `conexion`: the one the search ran on (its statements follow it).
+ * search has already taken that term.
  */
-export async function quisisteDecir(db: Db, q: string, conexion?: ConexionDelCatalogo): Promise<string | null> {
+export async function quisisteDecir(db: Db, q: string): Promise<string | null> {
   const palabras = palabrasDe(q).filter((p) => !PALABRAS_VACIAS.has(p));
   if (palabras.length === 0 || palabras.length > 8) return null;
   const dudosas = palabras.map((p, i) => ({ p, i })).filter(({ p }) => tieneTypos(raiz(p)));
@@ -820,7 +819,7 @@ export async function quisisteDecir(db: Db, q: string, conexion?: ConexionDelCat
     ),
     sql` union all `,
   );
-  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean; distancia: number }>(db, cercanas, conexion);
+  const filas = await ejecutar<{ i: number; forma: string; exacta: boolean; distancia: number }>(db, cercanas);
   const opciones = new Map<number, string[]>();
   for (const { i } of dudosas) {
     const deEsta = filas.filter((f) => f.i === i);
@@ -838,7 +837,7 @@ export async function quisisteDecir(db: Db, q: string, conexion?: ConexionDelCat
   for (const palabrasPropuestas of propuestas) {
     const propuesta = palabrasPropuestas.join(' ');
     if (plegar(propuesta) === plegar(q.trim())) continue;
-    if (await hayResultados(db, propuesta, conexion)) return propuesta;
+    if (await hayResultados(db, propuesta)) return propuesta;
   }
   return null;
 }

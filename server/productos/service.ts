@@ -16,7 +16,6 @@ import {
 import { normalizarBusqueda } from '../../domain/texto';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
-import { conConexionDelCatalogo, type ConexionDelCatalogo } from '../db/preparadas';
 import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
@@ -50,7 +49,7 @@ export type PaginaDe<I> = Omit<PaginaProductos, 'items'> & { items: I };
 
 interface LectorDePaginas<I> {
   sinTexto: (db: Db, filtros: ProductoFiltros) => Promise<PaginaDeFilas<I>>;
-  buscar: (db: Db, b: Busqueda, conexion: ConexionDelCatalogo) => Promise<PaginaDeFilas<I>>;
+  buscar: (db: Db, b: Busqueda) => Promise<PaginaDeFilas<I>>;
 }
 
 async function paginaDelCatalogo<I>(db: Db, filtros: ProductoFiltros, leer: LectorDePaginas<I>): Promise<PaginaDe<I>> {
@@ -60,11 +59,8 @@ async function paginaDelCatalogo<I>(db: Db, filtros: ProductoFiltros, leer: Lect
     const { items, total, versionMarcas } = await leer.sinTexto(db, filtros);
     return { items, total, ...pagina, marcas: await marcasDelCatalogo(db, versionMarcas), quisisteDecir: null };
   }
-  // A search that finds nothing asks '¿Quisiste decir…?' on the connection it ran on.
-  const { items, total, versionMarcas, propuesta } = await conConexionDelCatalogo(db, async (conexion) => {
-    const encontrada = await leer.buscar(db, busqueda, conexion);
-    return { ...encontrada, propuesta: encontrada.total === 0 && filtros.q ? await quisisteDecir(db, filtros.q, conexion) : null };
-  });
+  const { items, total, versionMarcas } = await leer.buscar(db, busqueda);
+  const propuesta = total === 0 && filtros.q ? await quisisteDecir(db, filtros.q) : null;
   return { items, total, ...pagina, marcas: await marcasDelCatalogo(db, versionMarcas), quisisteDecir: propuesta };
 }
 
