@@ -26,16 +26,18 @@ const DIALOGOS = '[role="dialog"]';
 export const CAPAS_QUE_APARECEN = `${DIALOGOS}, .mantine-Notification-root`;
 
 /**
- * Waits (at most 5 s) until the page has settled: no transition running and every visible element of
- * `capas` whole (opacity 1 up its ancestors). A layer still fading in blends its colours with what is
- * under it, and Mantine sets a layer's first frame (opacity 0) before its transition starts, so on a busy
- * machine there was a moment with neither.
+ * Waits (at most 5 s) until the page has settled: no transition running, nothing marked `aria-busy`
+ * (the catalogue's grid is dimmed while its next page loads, which took over 3 s on a loaded CI machine)
+ * and every visible element of `capas` whole (opacity 1 up its ancestors). A layer still fading in blends
+ * its colours with what is under it, and Mantine sets a layer's first frame (opacity 0) before its
+ * transition starts, so on a busy machine there was a moment with neither.
  */
 export async function esperarCapasEnteras(page: Page, capas = DIALOGOS): Promise<void> {
   await page
     .waitForFunction(
       (selector) => {
         const opaco = (el: Element | null): boolean => !el || (Number(getComputedStyle(el).opacity) === 1 && opaco(el.parentElement));
+        if (document.querySelector('[aria-busy="true"]')) return false;
         return document.getAnimations().every((a) => a.playState !== 'running') && [...document.querySelectorAll(selector)].filter((d) => d.getClientRects().length > 0).every(opaco);
       },
       capas,
