@@ -89,6 +89,22 @@ export async function filasDeConsulta<T>(db: Db, consulta: Consulta, preparada =
   return (await pool.unsafe(consulta.sql, consulta.params as postgres.ParameterOrJSON<never>[], { prepare: preparada })) as unknown as T[];
 }
 
+/**
+ * A catalogue statement's rows as arrays of each column's bytes (null for NULL), in the statement's order: for
+ * text that is only written on into an answer, which as a string is decoded from UTF-8 and encoded again for
+ * the ETag and for the socket (the public page's 8 KB of JSON: 50 µs as a string, 12 as bytes). On PGlite,
+ * each value's text is encoded here.
+ */
+export async function filasEnBytes(db: Db, { sql: texto, params }: Consulta, preparada = esPreparable(texto)): Promise<Array<Array<Buffer | null>>> {
+  const pool = poolsDelCatalogo.get(db);
+  if (!pool) {
+    const { rows } = (await db.execute(comoSql({ sql: texto, params }))) as unknown as { rows: Array<Record<string, unknown>> };
+    return rows.map((fila) => Object.values(fila).map((valor) => (valor === null || valor === undefined ? null : Buffer.from(String(valor)))));
+  }
+  const filas = await pool.unsafe(texto, params as postgres.ParameterOrJSON<never>[], { prepare: preparada }).raw();
+  return filas as unknown as Array<Array<Buffer | null>>;
+}
+
 function comoSql({ sql: texto, params }: Consulta): SQL {
   const trozos = texto.split(/\$(\d+)/);
   return sql.join(trozos.map((trozo, i) => (i % 2 === 0 ? sql.raw(trozo) : sql`${params[Number(trozo) - 1]}`)));

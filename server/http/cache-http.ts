@@ -66,7 +66,7 @@ const COOKIE_SESION = 'sesion';
 /** Stale copies are served while one request renews them, but never when older than this. */
 const GRACIA_MS = 10_000;
 
-const etagDe = (cuerpo: string) => `W/"${createHash('sha1').update(cuerpo).digest('base64url').slice(0, 27)}"`;
+const etagDe = (cuerpo: string | Buffer) => `W/"${createHash('sha1').update(cuerpo).digest('base64url').slice(0, 27)}"`;
 
 function coincide(request: FastifyRequest, etag: string): boolean {
   const pedido = request.headers['if-none-match'];
@@ -170,7 +170,7 @@ export const cacheHttp = fp(
 
     // Registered before @fastify/compress, so the payload here is still the serialized JSON.
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (typeof payload !== 'string' || reply.statusCode !== 200 || !reglaDe(request) || reply.getHeader('etag')) {
+      if ((typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.statusCode !== 200 || !reglaDe(request) || reply.getHeader('etag')) {
         return done(null, payload); // not a public read, or answered from the memory cache
       }
       const etag = etagDe(payload);

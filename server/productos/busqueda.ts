@@ -5,7 +5,7 @@ import { normalizarBusqueda } from '../../domain/texto';
 import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
 import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
-import { esPreparable, filasDeConsulta, filasDelCatalogo, type Consulta } from '../db/preparadas';
+import { esPreparable, filasDeConsulta, filasDelCatalogo, filasEnBytes, type Consulta } from '../db/preparadas';
 import { categoria, producto, sinonimo } from '../db/schema';
 import { coincideSinAcentos, escaparLike, patronContiene } from '../db/texto-sql';
 
@@ -289,7 +289,7 @@ export interface Busqueda {
   codigoContiene?: string;
   limite: number;
   desde: number;
-  /** The public catalogue: the page's products as their public JSON, joined (`FilaPublica`), not their columns. */
+  /** The public catalogue: the page's products as their public JSON, joined in one row (`paginaPublica`), not their columns. */
   publico?: boolean;
   /**
    * Suggestions: the text typed, folded, whose brands the same statement suggests (`FilaSugerida`). It
@@ -617,14 +617,9 @@ interface FilaDePagina {
 
 /**
  * A page's products of the public catalogue as the database keeps them, joined by commas: the JSON the API
- * answers for each, without cost or margin, in the page's order ('' for none).
+ * answers for each, without cost or margin, in the page's order (empty for none), as UTF-8 bytes.
  */
-export type ProductosJson = string & { readonly __productosJson: true };
-
-/** The public page's one row: its total, the brands' version and its products' JSON (null for none). */
-export interface FilaPublica extends Omit<FilaDePagina, 'id'> {
-  productos: ProductosJson | null;
-}
+export type ProductosJson = Buffer & { readonly __productosJson: true };
 
 export interface FilaBusqueda extends FilaDePagina {
   denominacion: string;
@@ -777,12 +772,17 @@ const paginaDeFilas = (filas: FilaBusqueda[]): PaginaDeFilas => ({
   versionMarcas: versionDe(filas[0]),
 });
 
-/** The public page: its one row. */
-const paginaPublica = ([fila]: FilaPublica[]): PaginaDeFilas<ProductosJson> => ({
-  items: fila?.productos ?? ('' as ProductosJson),
-  total: fila?.total ?? 0,
-  versionMarcas: versionDe(fila),
-});
+const NINGUNO = Buffer.alloc(0) as ProductosJson;
+const numeroDe = (bytes: Buffer | null | undefined): number | null => (bytes ? Number(bytes.toString('latin1')) : null);
+
+/**
+ * The public page: its one row, read as bytes (`filasEnBytes`): its total, the brands' version and its
+ * products' JSON (null for none), as `seleccionDePagina` writes them.
+ */
+async function paginaPublica(db: Db, { consulta, preparada }: Plantilla): Promise<PaginaDeFilas<ProductosJson>> {
+  const [[total, version, productos] = []] = await filasEnBytes(db, consulta, preparada);
+  return { items: (productos ?? NINGUNO) as ProductosJson, total: numeroDe(total) ?? 0, versionMarcas: numeroDe(version) };
+}
 
 export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
   return paginaDeFilas(await filasDeBusqueda(db, { ...b, publico: false }));
@@ -790,7 +790,7 @@ export async function buscar(db: Db, b: Busqueda): Promise<PaginaDeFilas> {
 
 /** A search of the public catalogue: its products as the JSON the database keeps. */
 export async function buscarPublico(db: Db, b: Busqueda): Promise<PaginaDeFilas<ProductosJson>> {
-  return paginaPublica(await filasDe<FilaPublica>(db, consultaDeBusqueda({ ...b, publico: true })));
+  return paginaPublica(db, consultaDeBusqueda({ ...b, publico: true }));
 }
 
 /** The catalogue's page without words to find. */
@@ -800,7 +800,7 @@ export async function paginaSinTexto(db: Db, filtros: ProductoFiltros): Promise<
 
 /** The public catalogue's page without words to find. */
 export async function paginaSinTextoPublica(db: Db, filtros: ProductoFiltros): Promise<PaginaDeFilas<ProductosJson>> {
-  return paginaPublica(await filasDe<FilaPublica>(db, consultaSinTexto(filtros, true)));
+  return paginaPublica(db, consultaSinTexto(filtros, true));
 }
 
 /** How many products a search finds (to confirm a '¿Quisiste decir…?'). */

@@ -72,23 +72,31 @@ export const listarProductos = (db: Db, filtros: ProductoFiltros): Promise<Pagin
 export const listarProductosPublicos = (db: Db, filtros: ProductoFiltros): Promise<PaginaDe<ProductosJson>> =>
   paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTextoPublica, buscar: buscarPublico });
 
-/** The brands' JSON, written once for each list `marcasDelCatalogo` keeps (the same array until a brand comes or goes). */
-const marcasEnJson = new WeakMap<string[], string>();
-function jsonDeMarcas(marcas: string[]): string {
+/** The brands' JSON bytes, written once for each list `marcasDelCatalogo` keeps (the same array until a brand comes or goes). */
+const marcasEnJson = new WeakMap<string[], Buffer>();
+function jsonDeMarcas(marcas: string[]): Buffer {
   let json = marcasEnJson.get(marcas);
   if (json === undefined) {
-    json = JSON.stringify(marcas);
+    json = Buffer.from(JSON.stringify(marcas));
     marcasEnJson.set(marcas, json);
   }
   return json;
 }
 
+const INICIO_DE_PAGINA = Buffer.from('{"items":[');
+
 /**
  * The public page's JSON, its products written in as the database keeps them: the same bytes
- * JSON.stringify writes of the page (paginaProductosSchema's keys, in its order).
+ * JSON.stringify writes of the page (paginaProductosSchema's keys, in its order), never a string.
  */
-export function jsonDePaginaPublica(p: PaginaDe<ProductosJson>): string {
-  return `{"items":[${p.items}],"total":${p.total},"pagina":${p.pagina},"porPagina":${p.porPagina},"marcas":${jsonDeMarcas(p.marcas)},"quisisteDecir":${JSON.stringify(p.quisisteDecir)}}`;
+export function jsonDePaginaPublica(p: PaginaDe<ProductosJson>): Buffer {
+  return Buffer.concat([
+    INICIO_DE_PAGINA,
+    p.items,
+    Buffer.from(`],"total":${p.total},"pagina":${p.pagina},"porPagina":${p.porPagina},"marcas":`),
+    jsonDeMarcas(p.marcas),
+    Buffer.from(`,"quisisteDecir":${JSON.stringify(p.quisisteDecir)}}`),
+  ]);
 }
 
 export async function obtenerProducto(db: Db, id: number): Promise<Producto> {
