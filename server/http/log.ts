@@ -125,10 +125,71 @@ export const opcionesDeLog = {
 };
 
 const VALOR_DE_NIVEL: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
-const NIVELES_QUE_ESCRIBEN = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
-const nada = () => undefined;
 type FabricaDeHijos = NonNullable<FastifyServerOptions['childLoggerFactory']>;
 type ArgumentosDeHijo = Parameters<FastifyBaseLogger['child']>;
+type ArgumentosDeLinea = Parameters<FastifyBaseLogger['info']>;
+type Metodo = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+/** A class, so that a request's logger is one small object (its methods on the prototype). */
+class LogPerezoso {
+  #hijo: FastifyBaseLogger | undefined;
+  #nivel: string;
+
+  constructor(
+    private readonly padre: FastifyBaseLogger,
+    private readonly bindings: ArgumentosDeHijo[0],
+    private readonly opciones: NonNullable<ArgumentosDeHijo[1]>,
+  ) {
+    this.#nivel = opciones.level ?? padre.level;
+  }
+
+  #real(): FastifyBaseLogger {
+    return (this.#hijo ??= this.padre.child(this.bindings, this.opciones));
+  }
+
+  #escribir(metodo: Metodo, args: ArgumentosDeLinea): void {
+    if (VALOR_DE_NIVEL[metodo]! >= (VALOR_DE_NIVEL[this.#nivel] ?? 0)) this.#real()[metodo](...args);
+  }
+
+  get level(): string {
+    return this.#hijo?.level ?? this.#nivel;
+  }
+
+  set level(valor: string) {
+    this.#real().level = valor;
+    this.#nivel = valor;
+  }
+
+  child(...args: ArgumentosDeHijo): FastifyBaseLogger {
+    return this.#real().child(...args);
+  }
+
+  silent(): void {}
+
+  trace(...args: ArgumentosDeLinea): void {
+    this.#escribir('trace', args);
+  }
+
+  debug(...args: ArgumentosDeLinea): void {
+    this.#escribir('debug', args);
+  }
+
+  info(...args: ArgumentosDeLinea): void {
+    this.#escribir('info', args);
+  }
+
+  warn(...args: ArgumentosDeLinea): void {
+    this.#escribir('warn', args);
+  }
+
+  error(...args: ArgumentosDeLinea): void {
+    this.#escribir('error', args);
+  }
+
+  fatal(...args: ArgumentosDeLinea): void {
+    this.#escribir('fatal', args);
+  }
+}
 
 /**
  * Fastify's per-request logger, made when the request first logs a line its level lets through.
@@ -137,26 +198,4 @@ type ArgumentosDeHijo = Parameters<FastifyBaseLogger['child']>;
  * catalogue, for requests that mostly log nothing (LOG_PEDIDOS below LOG_LEVEL). The lines it does
  * log are pino's own child's: the same bindings, level, serializers and redaction.
  */
-export const hijoPerezoso: FabricaDeHijos = (padre, bindings, opciones) => {
-  let hijo: FastifyBaseLogger | undefined;
-  const real = (): FastifyBaseLogger => (hijo ??= padre.child(bindings, opciones));
-  let nivel: string = opciones.level ?? padre.level;
-  const escribe = (metodo: string) => VALOR_DE_NIVEL[metodo]! >= (VALOR_DE_NIVEL[nivel] ?? 0);
-  const perezoso = {
-    get level(): string {
-      return hijo?.level ?? nivel;
-    },
-    set level(valor: string) {
-      real().level = valor;
-      nivel = valor;
-    },
-    silent: nada,
-    child: (...args: ArgumentosDeHijo) => real().child(...args),
-  } as unknown as FastifyBaseLogger;
-  for (const metodo of NIVELES_QUE_ESCRIBEN) {
-    perezoso[metodo] = ((...args: Parameters<FastifyBaseLogger['info']>) => {
-      if (escribe(metodo)) real()[metodo](...args);
-    }) as FastifyBaseLogger['info'];
-  }
-  return perezoso;
-};
+export const hijoPerezoso: FabricaDeHijos = (padre, bindings, opciones) => new LogPerezoso(padre, bindings, opciones) as unknown as FastifyBaseLogger;
