@@ -7,7 +7,7 @@ import { paginaProductosSchema, productoFiltrosSchema, productoSchema, type Prod
 import { categoria, producto } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearCategoria, crearProducto, crearUsuario } from '../test/fabricas';
-import { filasDeConsulta } from '../db/preparadas';
+import { filasDeConsulta, filasEnBytes } from '../db/preparadas';
 import { columnasProducto, sqlDelCatalogo } from './busqueda';
 import { sinDatosInternos } from './service';
 
@@ -88,6 +88,13 @@ describe('the public catalogue, as the database keeps it', () => {
       const query = new URLSearchParams(Object.entries(f).map(([k, v]) => [k, String(v)])).toString();
       expect(ids, query).toEqual((await listar(query, admin)).json().items.map((p: Producto) => p.id));
     }
+  });
+
+  it("reads a statement's columns as their UTF-8 bytes, null for NULL, in the statement's order", async () => {
+    const texto = 'Emoji 📚 ñandú \u2028 "comillas"';
+    const filas = await filasEnBytes(t.db, { sql: 'select $1::int + 1 as total, null::text as nada, $2::text as texto, 7::bigint as grande', params: [41, texto] });
+    expect(filas).toEqual([[Buffer.from('42'), null, Buffer.from(texto), Buffer.from('7')]]);
+    expect(await filasEnBytes(t.db, { sql: 'select 1 as uno where false', params: [] })).toEqual([]);
   });
 
   it('keeps each product written as its columns say after every kind of write', async () => {
