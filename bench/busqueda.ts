@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { productoFiltrosSchema, type ProductoFiltros } from '../domain/producto';
 import { normalizarBusqueda } from '../domain/texto';
+import { AJUSTES_DEL_CATALOGO } from '../server/db/preparadas';
 import { marcasDeCatalogo, productoGenerado } from '../server/test/catalogo-de-busqueda';
 
 const ejecutar = promisify(execFile);
@@ -110,7 +111,7 @@ export interface ResultadoPgbench {
 
 /**
  * pgbench with the server's SQL, as the server's catalogue pool runs it: `clientes` its connections, and
- * generic plans (its `plan_cache_mode`). `calentar`: seconds run first and left out, as the server's row
+ * its settings (`AJUSTES_DEL_CATALOGO`: generic plans, no parallel workers). `calentar`: seconds run first and left out, as the server's row
  * leaves out its own (each client prepares each script's statement the first time it runs it): the figures
  * are the per-second progress lines of the measured seconds.
  */
@@ -127,7 +128,7 @@ export async function pgbench(url: string, peticiones: Consulta[][], opciones: {
   const { stdout, stderr } = await ejecutar(
     binario,
     ['-n', '-c', String(opciones.clientes), '-j', '2', '-T', String(calentar + opciones.segundos), '-P', '1', '-M', 'prepared', ...archivos.flatMap((a) => ['-f', `${a}@1`]), url],
-    { maxBuffer: 10 * 1024 * 1024, env: { ...process.env, PGOPTIONS: `${process.env.PGOPTIONS ?? ''} -c plan_cache_mode=force_generic_plan`.trim() } },
+    { maxBuffer: 10 * 1024 * 1024, env: { ...process.env, PGOPTIONS: [process.env.PGOPTIONS ?? '', ...Object.entries(AJUSTES_DEL_CATALOGO).map(([k, v]) => `-c ${k}=${v}`)].join(' ').trim() } },
   );
   const fallidas = /number of failed transactions: (\d+)/.exec(stdout);
   const procesadas = /actually processed: (\d+)/.exec(stdout);

@@ -27,6 +27,14 @@ const EN_CURSO_POR_CONEXION = 3;
 /** The catalogue's connections: postgres.js with generic plans (`plan_cache_mode`). */
 export type PoolDelCatalogo = postgres.Sql;
 
+/**
+ * The settings of the catalogue's connections (and of the bench's pgbench, which runs the same statements):
+ * generic plans, and no parallel workers. A page's statement reads a few dozen rows, and the public page
+ * joins its products' JSON in its subquery's order (decision 040), which a `string_agg` split over
+ * workers (PostgreSQL 16 and later) would not keep. Values as text: postgres.js leaves a falsy one (0) out.
+ */
+export const AJUSTES_DEL_CATALOGO = { plan_cache_mode: 'force_generic_plan', max_parallel_workers_per_gather: '0' } as const;
+
 const dialecto = new PgDialect();
 const poolsDelCatalogo = new WeakMap<Db, PoolDelCatalogo>();
 const preparables = new Set<string>();
@@ -39,7 +47,7 @@ const preparables = new Set<string>();
 export function registrarPoolDelCatalogo(db: Db, url: string, conexiones = CONEXIONES_CATALOGO): PoolDelCatalogo {
   const opciones: postgres.Options<Record<string, never>> & { max_pipeline: number } = {
     max: conexiones,
-    connection: { plan_cache_mode: 'force_generic_plan' },
+    connection: AJUSTES_DEL_CATALOGO,
     // As node-postgres sends it, and as drizzle's statements expect.
     transform: { undefined: null },
     onnotice: () => undefined,

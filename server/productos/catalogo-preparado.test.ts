@@ -73,19 +73,19 @@ describe.skipIf(process.env.TEST_MOTOR !== 'postgres')('two instances and prepar
     expect((await pagina(b, '/api/producto')).marcas).toContain('Marca de A');
   });
 
-  it('the catalogue’s statements are prepared once per connection, with generic plans, and answer as before', async () => {
+  it('the catalogue’s statements are prepared once per connection, with generic plans and no parallel workers, and answer as before', async () => {
     await crearProducto(t.db, { denominacion: 'Carpeta con solapas verde', marca: 'Rivadavia' });
     const primera = await pagina(b, '/api/producto?q=carpeta%20verde');
     // Past the five custom plans PostgreSQL would try before choosing.
     for (let i = 0; i < 7; i++) expect(await pagina(b, '/api/producto?q=carpeta%20verde')).toEqual(primera);
     expect(primera.items[0]?.denominacion).toBe('Carpeta con solapas verde');
     // One request after another go to the connection that is free: it holds the statements, planned generic.
-    const [enElPool] = await poolDelCatalogo(baseB.db)!.unsafe<Array<{ modo: string; preparadas: number }>>(
-      "select current_setting('plan_cache_mode') as modo, (select count(*)::int from pg_prepared_statements) as preparadas",
+    const [enElPool] = await poolDelCatalogo(baseB.db)!.unsafe<Array<{ modo: string; paralelos: string; preparadas: number }>>(
+      "select current_setting('plan_cache_mode') as modo, current_setting('max_parallel_workers_per_gather') as paralelos, (select count(*)::int from pg_prepared_statements) as preparadas",
       [],
       { prepare: false },
     );
-    expect(enElPool).toEqual({ modo: 'force_generic_plan', preparadas: expect.any(Number) });
+    expect(enElPool).toEqual({ modo: 'force_generic_plan', paralelos: '0', preparadas: expect.any(Number) });
     expect(enElPool!.preparadas).toBeGreaterThan(0);
     // The main pool keeps custom plans for the rest of the shop.
     const principal = (await baseB.db.execute(sql`select current_setting('plan_cache_mode') as modo`)) as unknown as { rows: Array<{ modo: string }> };
