@@ -115,6 +115,32 @@ describe('catalogue search (issue 17)', () => {
       await s.cerrar();
     }, 180_000);
   }
+
+  it('keeps what a person typed into the box before the page became interactive (hydration)', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = s;
+    // The scripts are held until the person has typed into the box the server drew, as on a slow phone.
+    let soltar = () => {};
+    const retenidos = new Promise<void>((r) => (soltar = r));
+    await page.route(/\.js(\?|$)/, async (ruta) => {
+      await retenidos;
+      await ruta.continue();
+    });
+    // The frame's own goto: the session's waits for the app, which the held scripts keep from coming.
+    await page.mainFrame().goto(`${entorno.servidor.url}/products`, { waitUntil: 'commit' });
+    await caja(page).fill('cuaderno rayad');
+    soltar();
+    // Once the page's code runs, the text typed is its search: the URL, the cards and the suggestions say so.
+    await page.waitForURL((url) => url.searchParams.get('q') === 'cuaderno rayad', { timeout: 30_000 });
+    await expect.poll(() => nombres(page), { timeout: 10_000 }).toContain('Cuaderno tapa dura 50 hojas rayadas');
+    expect(await caja(page).inputValue()).toBe('cuaderno rayad');
+    await visible(page.getByRole('listbox', { name: 'Sugerencias' }).getByRole('option', { name: /Cuaderno tapa dura 50 hojas rayadas/ }));
+    // Enter searches that text, not the empty one the page started with.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => caja(page).inputValue()).toBe('cuaderno rayad');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('cuaderno rayad');
+    await s.cerrar();
+  }, 120_000);
 });
 
 describe("admin 'Sinónimos' (issue 17)", () => {

@@ -1,10 +1,11 @@
 // The catalogue's search box as an ARIA 1.2 combobox (an input that controls a listbox of suggestions,
 // aria-activedescendant for the highlighted one) in plain elements and a CSS module, like the other
 // filters: the server draws the closed box, and nothing here runs a layout effect or measures itself
-// after hydration (docs/decisions/015). The list only exists once the person types.
+// after hydration (docs/decisions/015); the one effect takes in what was typed before it. The list only
+// exists once the person types.
 import { IconSearch, IconTag } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { AutocompletarProducto } from '../../../../domain/busqueda';
 import { urlMiniatura } from '../../../../domain/imagenes';
 import { LARGO_MAXIMO_BUSQUEDA } from '../../../../domain/paginacion-reglas';
@@ -38,6 +39,17 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
   const idOpcion = (i: number) => `${id}-opcion-${i}`;
   const [abierta, setAbierta] = useState(false);
   const [activa, setActiva] = useState(-1);
+  const caja = useRef<HTMLInputElement>(null);
+  // Text typed into the box the server drew, before this code took it over (hydration, on a slow phone):
+  // React leaves it in the box but not in `value`, so the page did not search it and Enter emptied the
+  // box. Taken in once, as if typed now.
+  const tomarLoEscrito = useEffectEvent(() => {
+    const escrito = caja.current?.value ?? value;
+    if (escrito === value) return;
+    onChange(escrito);
+    if (document.activeElement === caja.current) setAbierta(true);
+  });
+  useEffect(() => tomarLoEscrito(), []);
   const texto = value.trim();
   const [textoEsperado] = useDebouncedValue(texto, ESPERA_SUGERENCIAS_MS);
   // Asked only while the person types in the box (not for a search that came in the URL), and never for a
@@ -133,6 +145,7 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
       <div className={filtros.caja}>
         <IconSearch size={16} className={filtros.iconoIzquierda} aria-hidden />
         <input
+          ref={caja}
           id={id}
           type="search"
           role="combobox"
