@@ -22,6 +22,8 @@ export const MENSAJES = {
   camposDesconocidos: (campos: readonly string[]) =>
     campos.length === 1 ? `Campo desconocido: ${campos[0]}` : `Campos desconocidos: ${campos.join(', ')}`,
   rutaNoCanonica: 'La dirección solicitada no es válida.',
+  /** A path parameter longer than the router takes (Fastify's maxParamLength). */
+  rutaDemasiadoLarga: 'La dirección solicitada es demasiado larga.',
   /** An id that is not plain digits from 1 up (domain/numeros.ts, idEntero). */
   idInvalido: 'El identificador no es válido: tiene que ser un número entero positivo.',
   /** A text with a NUL byte or a lone surrogate (server/http/texto-valido.ts). */

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,8 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { correoPlugin } from './correo/plugin';
 import type { BaseDeDatos, Db } from './db/client';
-import { cabecerasSeguridad } from './http/cabeceras-seguridad';
+import { cabecerasDeHelmet, cabecerasSeguridad, ponerCabecerasDeSeguridad } from './http/cabeceras-seguridad';
+import { erroresDelMarco } from './http/errores-del-marco';
 import { cacheHttp } from './http/cache-http';
 import { hijoPerezoso, opcionesDeLog } from './http/log';
 import { controlDeLog } from './http/log-pedidos';
@@ -84,6 +86,26 @@ function confianzaEnProxies(valor: Config['TRUST_PROXY']): boolean | string[] | 
   return typeof valor === 'number' ? (_direccion, salto) => salto < valor : valor;
 }
 
+/** helmet's options: the security headers of every answer (server/http/cabeceras-seguridad.ts). */
+const OPCIONES_HELMET: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      'default-src': ["'self'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'script-src': ["'self'"],
+      'frame-src': ['https://www.openstreetmap.org'],
+      'connect-src': ["'self'"],
+      'form-action': ["'self'", 'https://www.mercadopago.com.ar', 'https://www.mercadopago.com'],
+      'upgrade-insecure-requests': null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  // Not helmet's no-referrer: with it a form posted from the shop's own page says `Origin: null`.
+  // same-origin still tells other sites nothing.
+  referrerPolicy: { policy: 'same-origin' },
+};
+
 /** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -108,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(30_000, Math.floor(Math.min(deps.config.HTTP_REQUEST_TIMEOUT_MS, deps.config.HTTP_HEADERS_TIMEOUT_MS) / 4)),
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A path Fastify cannot decode, or a parameter too long: the shop's answer, not Fastify's English one.
+    frameworkErrors: erroresDelMarco(ponerCabecerasDeSeguridad(cabecerasDeHelmet(OPCIONES_HELMET))),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -127,24 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // helmet's headers, worked out once at start (server/http/cabeceras-seguridad.ts).
-  await app.register(cabecerasSeguridad, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'frame-src': ['https://www.openstreetmap.org'],
-        'connect-src': ["'self'"],
-        'form-action': ["'self'", 'https://www.mercadopago.com.ar', 'https://www.mercadopago.com'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Not helmet's no-referrer: with it a form posted from the shop's own page says `Origin: null`.
-    // same-origin still tells other sites nothing.
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  await app.register(cabecerasSeguridad, OPCIONES_HELMET);
   // Before anything reads the path or the body: one spelling per path, writes only from the shop's pages.
   await app.register(rutaCanonica);
   await app.register(mismoOrigen);
