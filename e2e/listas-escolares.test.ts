@@ -243,6 +243,27 @@ describe('school lists (issue 20)', () => {
     await familia.cerrar();
   }, 180_000);
 
+  it('a school typed before the page became interactive (hydration) is searched', async () => {
+    const familia = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = familia;
+    // The scripts are held until the box the server drew has been typed into, as on a slow phone.
+    let soltar = () => {};
+    const retenidos = new Promise<void>((r) => (soltar = r));
+    await page.route(/\.js(\?|$)/, async (ruta) => {
+      await retenidos;
+      await ruta.continue();
+    });
+    // The frame's own goto: the session's waits for the app, which the held scripts keep from coming.
+    await page.mainFrame().goto(`${entorno.servidor.url}/listas`, { waitUntil: 'commit' });
+    await page.getByRole('searchbox', { name: 'Escuela' }).fill('quiroga');
+    soltar();
+    await page.waitForURL((url) => url.searchParams.get('escuela') === 'quiroga', { timeout: 30_000 });
+    const resultados = page.getByRole('list', { name: 'Listas encontradas' }).getByRole('listitem');
+    await expect.poll(() => resultados.allTextContents()).toEqual([expect.stringContaining('Maestro Quiroga')]);
+    expect(await page.getByRole('searchbox', { name: 'Escuela' }).inputValue()).toBe('quiroga');
+    await familia.cerrar();
+  }, 120_000);
+
   it('a list that does not exist or is not published is a 404 page that says so', async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     const r = await s.page.goto('/listas/99999');

@@ -5,13 +5,14 @@
 // exists once the person types.
 import { IconSearch, IconTag } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useEffectEvent, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { AutocompletarProducto } from '../../../../domain/busqueda';
 import { urlMiniatura } from '../../../../domain/imagenes';
 import { LARGO_MAXIMO_BUSQUEDA } from '../../../../domain/paginacion-reglas';
 import { formatearPrecio } from '../../../../domain/money';
 import { LARGO_MINIMO_SUGERENCIAS, useAutocompletar } from '../../api/autocompletar';
 import { urlImagen } from '../../app/paths';
+import { useEscritoAntesDeLaApp } from '../../components/escrito-antes-de-la-app';
 import filtros from './filtros.module.css';
 import classes from './busqueda-sugerida.module.css';
 
@@ -39,17 +40,11 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
   const idOpcion = (i: number) => `${id}-opcion-${i}`;
   const [abierta, setAbierta] = useState(false);
   const [activa, setActiva] = useState(-1);
-  const caja = useRef<HTMLInputElement>(null);
-  // Text typed into the box the server drew, before this code took it over (hydration, on a slow phone):
-  // React leaves it in the box but not in `value`, so the page did not search it and Enter emptied the
-  // box. Taken in once, as if typed now.
-  const tomarLoEscrito = useEffectEvent(() => {
-    const escrito = caja.current?.value ?? value;
-    if (escrito === value) return;
+  // What was typed before the app took the page over is the search, with its suggestions if still there.
+  const caja = useEscritoAntesDeLaApp(value, (escrito, input) => {
     onChange(escrito);
-    if (document.activeElement === caja.current) setAbierta(true);
+    if (document.activeElement === input) setAbierta(true);
   });
-  useEffect(() => tomarLoEscrito(), []);
   const texto = value.trim();
   const [textoEsperado] = useDebouncedValue(texto, ESPERA_SUGERENCIAS_MS);
   // Asked only while the person types in the box (not for a search that came in the URL), and never for a

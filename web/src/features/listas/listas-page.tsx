@@ -9,6 +9,7 @@ import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../../../../domain/p
 import { mensajeDeError } from '../../api/client';
 import { useListasPublicas } from '../../api/listas-escolares';
 import { paths } from '../../app/paths';
+import { useEscritoAntesDeLaApp } from '../../components/escrito-antes-de-la-app';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import classes from './listas.module.css';
 
@@ -58,6 +59,11 @@ export default function ListasPage() {
   const lista = busquedaLarga || isError ? undefined : data;
   const totalPaginas = lista ? Math.max(1, Math.ceil(lista.total / lista.porPagina)) : 1;
   const hayFiltros = Boolean(filtros.escuela || filtros.localidad || filtros.nivel);
+  // A school typed before the app took the page over is searched, as if typed now.
+  const cajaEscuela = useEscritoAntesDeLaApp(escuela, (escrito) => {
+    setEscuela(escrito);
+    buscar(escrito);
+  });
 
   return (
     <Container size="lg" py="xl">
@@ -78,6 +84,7 @@ export default function ListasPage() {
         }}
       >
         <TextInput
+          ref={cajaEscuela}
           id="listas-escuela"
           label="Escuela"
           placeholder="Nombre o número de la escuela"
