@@ -4,7 +4,7 @@ import { MENSAJES_SINONIMO } from '../domain/busqueda';
 import { esperarSinViolaciones } from './soporte/accesibilidad';
 import { esperarFilas, filas, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { entornoDePrueba } from './soporte/entorno';
-import { captura, capturaVisible, nuevaSesion } from './soporte/navegador';
+import { abrirConScriptsRetenidos, captura, capturaVisible, nuevaSesion } from './soporte/navegador';
 
 // Issue 17: the catalogue's search as a customer uses it (words in any order, typos, the shop's regional
 // words, '¿Quisiste decir…?', suggestions by keyboard) and the 'Sinónimos' screen that feeds it.
@@ -119,15 +119,8 @@ describe('catalogue search (issue 17)', () => {
   it('keeps what a person typed into the box before the page became interactive (hydration)', async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
     const { page } = s;
-    // The scripts are held until the person has typed into the box the server drew, as on a slow phone.
-    let soltar = () => {};
-    const retenidos = new Promise<void>((r) => (soltar = r));
-    await page.route(/\.js(\?|$)/, async (ruta) => {
-      await retenidos;
-      await ruta.continue();
-    });
-    // The frame's own goto: the session's waits for the app, which the held scripts keep from coming.
-    await page.mainFrame().goto(`${entorno.servidor.url}/products`, { waitUntil: 'commit' });
+    // The page as the server drew it, its scripts held until the box is typed into.
+    const soltar = await abrirConScriptsRetenidos(page, `${entorno.servidor.url}/products`);
     await caja(page).fill('cuaderno rayad');
     soltar();
     // Once the page's code runs, the text typed is its search: the URL, the cards and the suggestions say so.

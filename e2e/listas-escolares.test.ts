@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { filas, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { entornoDePrueba } from './soporte/entorno';
-import { captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
+import { abrirConScriptsRetenidos, captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
 import { CLAVE_CLIENTE } from './soporte/servidor';
 
 // School supply lists (issue 20): the owner pastes a school's list, checks the matches and publishes it;
@@ -246,15 +246,8 @@ describe('school lists (issue 20)', () => {
   it('a school typed before the page became interactive (hydration) is searched', async () => {
     const familia = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
     const { page } = familia;
-    // The scripts are held until the box the server drew has been typed into, as on a slow phone.
-    let soltar = () => {};
-    const retenidos = new Promise<void>((r) => (soltar = r));
-    await page.route(/\.js(\?|$)/, async (ruta) => {
-      await retenidos;
-      await ruta.continue();
-    });
-    // The frame's own goto: the session's waits for the app, which the held scripts keep from coming.
-    await page.mainFrame().goto(`${entorno.servidor.url}/listas`, { waitUntil: 'commit' });
+    // The page as the server drew it, its scripts held until the box is typed into.
+    const soltar = await abrirConScriptsRetenidos(page, `${entorno.servidor.url}/listas`);
     await page.getByRole('searchbox', { name: 'Escuela' }).fill('quiroga');
     soltar();
     await page.waitForURL((url) => url.searchParams.get('escuela') === 'quiroga', { timeout: 30_000 });

@@ -136,3 +136,19 @@ export async function capturaVisible(page: Page, nombre: string): Promise<string
   await page.screenshot({ path: archivo });
   return archivo;
 }
+
+/**
+ * Opens `url` with every script held until the function it returns is called: the page as the server
+ * drew it, before the app takes it over (hydration), as a slow phone shows it for a while. Uses the
+ * frame's own goto: the session's waits for the app, which the held scripts keep from coming.
+ */
+export async function abrirConScriptsRetenidos(page: Page, url: string): Promise<() => void> {
+  let soltar = () => {};
+  const retenidos = new Promise<void>((r) => (soltar = r));
+  await page.route(/\.js(\?|$)/, async (ruta) => {
+    await retenidos;
+    await ruta.continue();
+  });
+  await page.mainFrame().goto(url, { waitUntil: 'commit' });
+  return soltar;
+}
