@@ -5,6 +5,7 @@ export const STOCK_BAJO_MAXIMO = 5;
 /** The catalogue's orders: 'relevancia' (a search's default) ranks matches, then sales, then price. */
 export const ORDENES_PRECIO = ['relevancia', 'asc', 'desc'] as const;
 export type OrdenPrecio = (typeof ORDENES_PRECIO)[number];
+export const esOrdenPrecio = (valor: string): valor is OrdenPrecio => (ORDENES_PRECIO as readonly string[]).includes(valor);
 export const ORDEN_PRECIO_LABEL: Record<OrdenPrecio, string> = { relevancia: 'Más relevantes', asc: 'Menor a mayor', desc: 'Mayor a menor' };
 
 /** Catalogue badge and add button (spec section 9). */

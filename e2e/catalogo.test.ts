@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../domain/paginacion-reglas';
 import { esperarSinViolaciones } from './soporte/accesibilidad';
-import { captura, capturaVisible, nuevaSesion } from './soporte/navegador';
+import { abrirConScriptsRetenidos, captura, capturaVisible, nuevaSesion } from './soporte/navegador';
 import { entornoDePrueba } from './soporte/entorno';
 
 const entorno = entornoDePrueba();
@@ -71,6 +71,33 @@ describe('catalogue (spec screen 5)', () => {
     await captura(s.page, 'catalogo-filtrado');
     await s.cerrar();
   });
+
+  it('a brand, a category and an order chosen before the page became interactive (hydration) filter the list', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = s;
+    // The page as the server drew it, its scripts held until the filters are chosen.
+    const soltar = await abrirConScriptsRetenidos(page, `${entorno.servidor.url}/products`);
+    await page.getByRole('combobox', { name: 'Marca' }).selectOption({ label: 'Faber-Castell' });
+    await page.getByRole('combobox', { name: 'Categoría' }).selectOption({ label: 'Escolar' });
+    await page.getByText('Mayor a menor').click();
+    soltar();
+    // Once the page's code runs, what was chosen is the page's filter: the URL, the cards and the controls agree.
+    await page.waitForURL((url) => url.searchParams.get('marca') === 'Faber-Castell' && url.searchParams.has('categoria') && url.searchParams.get('orden') === 'desc', {
+      timeout: 30_000,
+    });
+    await expect.poll(async () => {
+      const textos = await tarjetas(page).allInnerTexts();
+      const v = await precios(page);
+      return textos.length > 0 && textos.every((t) => t.includes('Faber-Castell')) && v.every((p, i) => i === 0 || v[i - 1]! >= p);
+    }, { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Marca' }).inputValue()).toBe('Faber-Castell');
+    expect(await page.getByRole('combobox', { name: 'Categoría' }).locator('option:checked').textContent()).toBe('Escolar');
+    expect(await page.getByRole('radio', { name: 'Mayor a menor' }).isChecked()).toBe(true);
+    // A filter changed afterwards keeps the others.
+    await page.getByText('Menor a mayor').click();
+    await page.waitForURL((url) => url.searchParams.get('marca') === 'Faber-Castell' && !url.searchParams.has('orden'));
+    await s.cerrar();
+  }, 120_000);
 
   it('shows the stock rules: no stock disabled, low stock notice, and the maximum message', async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LOCALIDAD_LABEL } from '../domain/enums';
+import { NIVEL_LABEL } from '../domain/lista-escolar-reglas';
 import { filas, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { entornoDePrueba } from './soporte/entorno';
 import { abrirConScriptsRetenidos, captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
@@ -254,6 +256,25 @@ describe('school lists (issue 20)', () => {
     const resultados = page.getByRole('list', { name: 'Listas encontradas' }).getByRole('listitem');
     await expect.poll(() => resultados.allTextContents()).toEqual([expect.stringContaining('Maestro Quiroga')]);
     expect(await page.getByRole('searchbox', { name: 'Escuela' }).inputValue()).toBe('quiroga');
+    await familia.cerrar();
+  }, 120_000);
+
+  it('a locality and a level chosen before the page became interactive (hydration) filter the lists', async () => {
+    const familia = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = familia;
+    // The page as the server drew it (every published list), its scripts held until both are chosen.
+    const soltar = await abrirConScriptsRetenidos(page, `${entorno.servidor.url}/listas`);
+    await page.getByRole('combobox', { name: 'Localidad' }).selectOption('CAPITAL');
+    await page.getByRole('combobox', { name: 'Nivel' }).selectOption('PRIMARIO');
+    soltar();
+    await page.waitForURL((url) => url.searchParams.get('localidad') === 'CAPITAL' && url.searchParams.get('nivel') === 'PRIMARIO', { timeout: 30_000 });
+    const resultados = page.getByRole('list', { name: 'Listas encontradas' }).getByRole('listitem');
+    await expect.poll(() => resultados.allTextContents(), { timeout: 10_000 }).toEqual([expect.stringContaining('San Martín')]);
+    const tarjeta = await resultados.first().textContent();
+    expect(tarjeta).toContain(NIVEL_LABEL.PRIMARIO);
+    expect(tarjeta).toContain(LOCALIDAD_LABEL.CAPITAL);
+    expect(await page.getByRole('combobox', { name: 'Localidad' }).inputValue()).toBe('CAPITAL');
+    expect(await page.getByRole('combobox', { name: 'Nivel' }).inputValue()).toBe('PRIMARIO');
     await familia.cerrar();
   }, 120_000);
 

@@ -12,7 +12,7 @@ import { LARGO_MAXIMO_BUSQUEDA } from '../../../../domain/paginacion-reglas';
 import { formatearPrecio } from '../../../../domain/money';
 import { LARGO_MINIMO_SUGERENCIAS, useAutocompletar } from '../../api/autocompletar';
 import { urlImagen } from '../../app/paths';
-import { useEscritoAntesDeLaApp } from '../../components/escrito-antes-de-la-app';
+import { useValorAntesDeLaApp } from '../../components/antes-de-la-app';
 import filtros from './filtros.module.css';
 import classes from './busqueda-sugerida.module.css';
 
@@ -41,7 +41,7 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
   const [abierta, setAbierta] = useState(false);
   const [activa, setActiva] = useState(-1);
   // What was typed before the app took the page over is the search, with its suggestions if still there.
-  const caja = useEscritoAntesDeLaApp(value, (escrito, input) => {
+  const caja = useValorAntesDeLaApp(value, (escrito, input) => {
     onChange(escrito);
     if (document.activeElement === input) setAbierta(true);
   });

@@ -9,7 +9,7 @@ import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../../../../domain/p
 import { mensajeDeError } from '../../api/client';
 import { useListasPublicas } from '../../api/listas-escolares';
 import { paths } from '../../app/paths';
-import { useEscritoAntesDeLaApp } from '../../components/escrito-antes-de-la-app';
+import { useValorAntesDeLaApp } from '../../components/antes-de-la-app';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import classes from './listas.module.css';
 
@@ -59,11 +59,13 @@ export default function ListasPage() {
   const lista = busquedaLarga || isError ? undefined : data;
   const totalPaginas = lista ? Math.max(1, Math.ceil(lista.total / lista.porPagina)) : 1;
   const hayFiltros = Boolean(filtros.escuela || filtros.localidad || filtros.nivel);
-  // A school typed before the app took the page over is searched, as if typed now.
-  const cajaEscuela = useEscritoAntesDeLaApp(escuela, (escrito) => {
+  // A school typed, or a locality or level chosen, before the app took the page over is searched, as if done now.
+  const cajaEscuela = useValorAntesDeLaApp(escuela, (escrito) => {
     setEscuela(escrito);
     buscar(escrito);
   });
+  const selectLocalidad = useValorAntesDeLaApp<HTMLSelectElement>(filtros.localidad ?? '', (localidad) => cambiar({ localidad: localidad || undefined }));
+  const selectNivel = useValorAntesDeLaApp<HTMLSelectElement>(filtros.nivel ?? '', (nivel) => cambiar({ nivel: nivel || undefined }));
 
   return (
     <Container size="lg" py="xl">
@@ -99,6 +101,7 @@ export default function ListasPage() {
           className={classes.escuela}
         />
         <NativeSelect
+          ref={selectLocalidad}
           id="listas-localidad"
           label="Localidad"
           value={filtros.localidad ?? ''}
@@ -107,6 +110,7 @@ export default function ListasPage() {
           className={classes.select}
         />
         <NativeSelect
+          ref={selectNivel}
           id="listas-nivel"
           label="Nivel"
           value={filtros.nivel ?? ''}
