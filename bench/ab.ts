@@ -116,6 +116,7 @@ export function resumir(rondas: Medicion[]): Medicion {
     no2xx: suma((m) => m.no2xx),
     desajustes: suma((m) => m.desajustes),
     codigos,
+    generador: rondas[0]?.generador ?? 'autocannon',
     rssMaxMb: rss.length ? Math.max(...rss) : null,
     cpuUsPorPedido: cpus.every((c): c is number => c !== null) ? mediana(cpus) : null,
   };

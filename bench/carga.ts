@@ -1,6 +1,8 @@
-// One bounded load with autocannon against 127.0.0.1, and the server's RSS sampled meanwhile.
+// One bounded load against 127.0.0.1 (autocannon, or wrk where the row is set against pgbench), and the
+// server's RSS and CPU sampled meanwhile.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { binarioWrk, cargarConWrk } from './wrk';
 
 export interface Medicion {
   rps: number;
@@ -12,10 +14,14 @@ export interface Medicion {
   /** Answers `Carga.verificar` refused (e.g. a page that arrived without its prerendered content). */
   desajustes: number;
   codigos: Record<string, number>;
+  /** What made the load: wrk only where the row asked for it and it is installed. */
+  generador: Generador;
   rssMaxMb: number | null;
   /** The server's CPU time (user + system) per request, in µs: what a request costs it, little moved by the machine's load. */
   cpuUsPorPedido: number | null;
 }
+
+export type Generador = 'autocannon' | 'wrk';
 
 export interface Carga {
   url: string;
@@ -28,6 +34,13 @@ export interface Carga {
   cuerpo?: () => string;
   /** A new path (and query) per request, on `url`'s host: e.g. a filter that never repeats, so caches miss. */
   ruta?: () => string;
+  /** Paths (and queries) on `url`'s host taken in turn, one a request, by either generator. */
+  rutas?: string[];
+  /**
+   * 'wrk' for a GET load set against pgbench (docs/decisions/042), when wrk is installed and
+   * `BENCH_GENERADOR` is not 'autocannon'; autocannon otherwise.
+   */
+  generador?: Generador;
   /** Checks each answer's body; the refused ones are counted in `desajustes` and noted with `falla`. */
   verificar?: { comprobar: (cuerpo: string) => boolean; falla: string };
 }
@@ -63,41 +76,82 @@ export async function medir(carga: Carga, pidServidor?: number): Promise<Medicio
     : undefined;
   const cpuAntes = pidServidor ? cpuMs(pidServidor) : null;
   try {
-    const r = await autocannon({
-      url: carga.url,
-      connections: carga.conexiones,
-      duration: carga.segundos,
-      timeout: 10,
-      method: carga.method ?? 'GET',
-      headers: carga.headers ?? {},
-      ...(carga.body ? { body: carga.body } : {}),
-      ...(carga.cuerpo || carga.ruta
-        ? {
-            requests: [
-              {
-                setupRequest: (req) => ({ ...req, ...(carga.cuerpo ? { body: carga.cuerpo() } : {}), ...(carga.ruta ? { path: carga.ruta() } : {}) }),
-              },
-            ],
-          }
-        : {}),
-      ...(carga.verificar ? { verifyBody: carga.verificar.comprobar } : {}),
-    });
+    const r = generadorDe(carga) === 'wrk' ? await conWrk(carga) : await conAutocannon(carga);
     const cpuDespues = pidServidor ? cpuMs(pidServidor) : null;
-    const codigos: Record<string, number> = {};
-    for (const [codigo, { count }] of Object.entries(r.statusCodeStats ?? {})) codigos[codigo] = Number(count);
     return {
-      rps: r.requests.total / r.duration,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      total: r.requests.total,
-      errores: r.errors,
-      no2xx: r.non2xx,
-      desajustes: r.mismatches ?? 0,
-      codigos,
+      ...r,
       rssMaxMb: rssMax,
-      cpuUsPorPedido: cpuDespues !== null && cpuAntes !== null && r.requests.total > 0 ? ((cpuDespues - cpuAntes) * 1000) / r.requests.total : null,
+      cpuUsPorPedido: cpuDespues !== null && cpuAntes !== null && r.total > 0 ? ((cpuDespues - cpuAntes) * 1000) / r.total : null,
     };
   } finally {
     if (muestreo) clearInterval(muestreo);
   }
+}
+
+type DelGenerador = Omit<Medicion, 'rssMaxMb' | 'cpuUsPorPedido'>;
+
+function generadorDe(carga: Carga): Generador {
+  const puede = carga.generador === 'wrk' && (carga.method ?? 'GET') === 'GET' && !carga.cuerpo && !carga.body && !carga.ruta && !carga.verificar;
+  return puede && process.env.BENCH_GENERADOR !== 'autocannon' && binarioWrk() ? 'wrk' : 'autocannon';
+}
+
+async function conWrk(carga: Carga): Promise<DelGenerador> {
+  const url = new URL(carga.url);
+  const r = await cargarConWrk({
+    base: url.origin,
+    rutas: carga.rutas ?? [url.pathname + url.search],
+    conexiones: carga.conexiones,
+    segundos: carga.segundos,
+    ...(carga.headers ? { headers: carga.headers } : {}),
+  });
+  return {
+    rps: r.total / r.segundos,
+    p50: r.p50Ms,
+    p99: r.p99Ms,
+    total: r.total,
+    errores: r.errores,
+    no2xx: r.no2xx,
+    desajustes: 0,
+    // wrk counts only the answers of 400 or more, not each status.
+    codigos: r.no2xx > 0 ? { '≥400': r.no2xx } : {},
+    generador: 'wrk',
+  };
+}
+
+async function conAutocannon(carga: Carga): Promise<DelGenerador> {
+  const { rutas } = carga;
+  let siguiente = 0;
+  const ruta = carga.ruta ?? (rutas ? () => rutas[siguiente++ % rutas.length]! : undefined);
+  const r = await autocannon({
+    url: carga.url,
+    connections: carga.conexiones,
+    duration: carga.segundos,
+    timeout: 10,
+    method: carga.method ?? 'GET',
+    headers: carga.headers ?? {},
+    ...(carga.body ? { body: carga.body } : {}),
+    ...(carga.cuerpo || ruta
+      ? {
+          requests: [
+            {
+              setupRequest: (req) => ({ ...req, ...(carga.cuerpo ? { body: carga.cuerpo() } : {}), ...(ruta ? { path: ruta() } : {}) }),
+            },
+          ],
+        }
+      : {}),
+    ...(carga.verificar ? { verifyBody: carga.verificar.comprobar } : {}),
+  });
+  const codigos: Record<string, number> = {};
+  for (const [codigo, { count }] of Object.entries(r.statusCodeStats ?? {})) codigos[codigo] = Number(count);
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    errores: r.errors,
+    no2xx: r.non2xx,
+    desajustes: r.mismatches ?? 0,
+    codigos,
+    generador: 'autocannon',
+  };
 }

@@ -1,4 +1,4 @@
-// `npm run bench`: loads a large shop, measures the real server with autocannon on 127.0.0.1 (PGlite, and
+// `npm run bench`: loads a large shop, measures the real server with autocannon (wrk for the search rows) on 127.0.0.1 (PGlite, and
 // PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set), adds front-end figures, prints one table and
 // writes bench/results/latest.md. Not a test: it prints figures. See bench/README.md.
 import fs from 'node:fs';
@@ -21,6 +21,7 @@ import { crearRespaldo } from '../server/operacion/respaldo';
 import { fijarCpu, iniciarBase, iniciarTienda, RAIZ, TODAS_LAS_CPU, type Proceso } from './procesos';
 import { medirImpresion } from './impresion';
 import { construirSiHaceFalta, lanzarChromium, lighthouse, pesarPaginas, type Lighthouse, type PesoPagina } from './web';
+import { binarioWrk } from './wrk';
 
 const entero = (nombre: string, porDefecto: number) => {
   const v = Number(process.env[nombre]);
@@ -134,6 +135,7 @@ async function fila(motor: string, nombre: string, carga: Carga, tienda: Proceso
   log(motor, nombre, `${carga.conexiones} conexiones, ${carga.segundos} s`);
   const m = await medir(carga, tienda.pid);
   const extra = [...notas];
+  if (m.generador === 'wrk') extra.push('carga con wrk');
   const esperados304 = carga.headers?.['if-none-match'] ? (m.codigos['304'] ?? 0) : 0;
   if (m.no2xx - esperados304 > 0) extra.push(`${m.no2xx} respuestas no 2xx: ${JSON.stringify(m.codigos)}`);
   if (carga.verificar && m.desajustes > 0) extra.push(`${m.desajustes} de ${m.total} respuestas ${carga.verificar.falla}`);
@@ -263,12 +265,13 @@ async function filasDeBusqueda(motor: Motor, tienda: Proceso, productos: number,
       objetivo: Objetivo,
       sqlDe: (db: BaseDeDatos['db'], q: string | undefined) => Promise<Consulta[]>,
     ) => {
-      let i = 0;
+      // Set against pgbench, a client in C: wrk, as light, where it is installed (decision 042).
       const carga: Carga = {
         url: tienda.url + ruta(lista[0]),
         conexiones: CONEXIONES,
         segundos: SEGUNDOS,
-        ...(lista.length > 1 ? { ruta: () => ruta(lista[i++ % lista.length]) } : {}),
+        rutas: lista.map(ruta),
+        generador: 'wrk',
       };
       // A shop that has been running: its connections have prepared their statements and the JIT has
       // compiled the path. The first seconds after a start otherwise set the p99 (39 ms cold, 21 ms warm
@@ -785,7 +788,7 @@ function maquina(): string {
     `Fecha: ${new Date().toISOString()}`,
     `Máquina: ${os.cpus().length} núcleos (nproc ${os.availableParallelism()}, ${cpus[0]?.model ?? '?'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB de memoria, carga media ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')}`,
     `Node ${process.version}, ${os.type()} ${os.release()}`,
-    `Cada fila: ${SEGUNDOS} s; lecturas con ${CONEXIONES} conexiones, pedido con ${CONEXIONES_PEDIDO}; autocannon en este mismo proceso, el servidor en otro.`,
+    `Cada fila: ${SEGUNDOS} s; lecturas con ${CONEXIONES} conexiones, pedido con ${CONEXIONES_PEDIDO}; autocannon en este mismo proceso, el servidor en otro; las filas de la búsqueda, frente a pgbench, con wrk (un proceso en C, como pgbench) ${binarioWrk() && process.env.BENCH_GENERADOR !== 'autocannon' ? 'instalado' : 'NO disponible o desactivado: autocannon'}.`,
   ].join('\n');
 }
 
