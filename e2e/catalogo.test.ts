@@ -274,6 +274,25 @@ describe('rough edges of the catalogue (issue 16)', () => {
 });
 
 describe('the product page: quantity and badge (issue 16)', () => {
+  it('a quantity typed before the page became interactive (hydration) is the one added', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = s;
+    const { items } = (await (await page.request.get('/api/producto?q=cuaderno')).json()) as { items: Array<{ id: number; stock: number }> };
+    const producto = items.find((p) => p.stock >= 5)!;
+    // The product page as the server drew it, its scripts held while the quantity is typed.
+    const soltar = await abrirConScriptsRetenidos(page, `${entorno.servidor.url}/producto/${producto.id}`);
+    const cantidad = page.getByRole('spinbutton', { name: 'Cantidad' });
+    await cantidad.fill('3');
+    soltar();
+    // Once React has taken the box over, the quantity shown is the one the button adds.
+    await expect.poll(() => cantidad.evaluate((e) => Object.keys(e).some((k) => k.startsWith('__reactFiber$'))), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Quitar una unidad' }).isEnabled()).toBe(true);
+    expect(await cantidad.inputValue()).toBe('3');
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Abrir carrito (3 productos)' }).isVisible()).toBe(true);
+    await s.cerrar();
+  }, 120_000);
+
   it("chooses how many to add, from 1 to what the stock and the cart leave, through the cart's add", async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await s.page.goto('/products?q=tijera');

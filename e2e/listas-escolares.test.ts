@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALIDAD_LABEL } from '../domain/enums';
-import { NIVEL_LABEL } from '../domain/lista-escolar-reglas';
+import type { ListaPublica } from '../domain/lista-escolar';
+import { NIVEL_LABEL, totalDeLista } from '../domain/lista-escolar-reglas';
 import { filas, sesionAdmin, verTexto, visible } from './soporte/admin';
 import { entornoDePrueba } from './soporte/entorno';
 import { abrirConScriptsRetenidos, captura, capturaVisible, login, nuevaSesion } from './soporte/navegador';
@@ -275,6 +276,28 @@ describe('school lists (issue 20)', () => {
     expect(tarjeta).toContain(LOCALIDAD_LABEL.CAPITAL);
     expect(await page.getByRole('combobox', { name: 'Localidad' }).inputValue()).toBe('CAPITAL');
     expect(await page.getByRole('combobox', { name: 'Nivel' }).inputValue()).toBe('PRIMARIO');
+    await familia.cerrar();
+  }, 120_000);
+
+  it("'Ya lo tengo' ticked before the page became interactive (hydration) is out of the total and of the cart", async () => {
+    const familia = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = familia;
+    const { items: listas } = (await (await page.request.get('/api/lista?escuela=san%20martin')).json()) as { items: Array<{ id: number }> };
+    const lista = (await (await page.request.get(`/api/lista/${listas[0]!.id}`)).json()) as ListaPublica;
+    const tenidos = lista.items.filter((i) => i.producto !== null).slice(0, 2);
+    expect(tenidos).toHaveLength(2);
+    // The list as the server drew it (nothing ticked), its scripts held while two items are ticked.
+    const soltar = await abrirConScriptsRetenidos(page, `${entorno.servidor.url}/listas/${lista.id}`);
+    expect(await total(page)).toBeCloseTo(lista.total, 2);
+    for (const i of tenidos) await page.getByRole('checkbox', { name: `Ya lo tengo: ${i.texto}` }).check();
+    soltar();
+    const aComprar = new Set(lista.items.filter((i) => !tenidos.includes(i)).map((i) => i.id));
+    await expect.poll(() => total(page), { timeout: 30_000 }).toBeCloseTo(totalDeLista(lista.items, aComprar), 2);
+    for (const i of tenidos) expect(await page.getByRole('checkbox', { name: `Ya lo tengo: ${i.texto}` }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Agregar la lista al carrito' }).click();
+    const agregados = page.getByRole('status', { name: 'Lo que agregamos al carrito' }).getByRole('list', { name: 'Agregados' });
+    await visible(agregados);
+    for (const i of tenidos) expect(await agregados.textContent()).not.toContain(i.producto!.denominacion);
     await familia.cerrar();
   }, 120_000);
 

@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 
-/** A control the server drew: a text box, a select, or a group of radios (its fieldset). */
+/** A control the server drew: a text box, a checkbox, a select, or a group of radios (its fieldset). */
 type Control = HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement;
 
-/** What the control holds in the page: its value, or the value of the group's checked radio. */
+/** What the control holds in the page: its value, 'true' or 'false' for a checkbox, or the value of the group's checked radio. */
 function valorEnLaPagina(control: Control): string | undefined {
   if (control instanceof HTMLFieldSetElement) return control.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
+  if (control instanceof HTMLInputElement && control.type === 'checkbox') return String(control.checked);
   return control.value;
 }
 

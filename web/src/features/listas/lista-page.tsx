@@ -16,6 +16,7 @@ import { urlQrDeLista, useListaPublica } from '../../api/listas-escolares';
 import { paths, urlImagen } from '../../app/paths';
 import { useTituloPagina } from '../../app/titulo';
 import { useCarrito } from '../../carrito/carrito-context';
+import { useValorAntesDeLaApp } from '../../components/antes-de-la-app';
 import { Cargando } from '../../components/guards/requiere-rol';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import tarjeta from '../../components/tarjeta.module.css';
@@ -26,6 +27,8 @@ const COLOR_ESTADO: Record<ItemListaPublica['estado'], string> = { DISPONIBLE: '
 
 function Item({ item, tengo, onTengo }: { item: ItemListaPublica; tengo: boolean; onTengo: (tengo: boolean) => void }) {
   const id = `tengo-${item.id}`;
+  // 'Ya lo tengo' ticked before the app took the page over counts, in the total and out of the cart.
+  const casilla = useValorAntesDeLaApp(String(tengo), (enLaPagina) => onTengo(enLaPagina === 'true'));
   const producto = item.producto;
   // Without stock anywhere the school's product is still shown, with its picture and 'Sin stock'.
   const mostrado = producto ?? item.original;
@@ -60,7 +63,7 @@ function Item({ item, tengo, onTengo }: { item: ItemListaPublica; tengo: boolean
           <p className={classes.unitario}>{item.estado === 'SIN_STOCK' ? 'Sin stock' : 'Sin precio'}</p>
         )}
         <label htmlFor={id} className={classes.tengo}>
-          <input id={id} type="checkbox" checked={tengo} onChange={(e) => onTengo(e.currentTarget.checked)} aria-label={`Ya lo tengo: ${item.texto}`} />
+          <input ref={casilla} id={id} type="checkbox" checked={tengo} onChange={(e) => onTengo(e.currentTarget.checked)} aria-label={`Ya lo tengo: ${item.texto}`} />
           Ya lo tengo
         </label>
       </div>
@@ -132,12 +135,14 @@ function Lista({ lista }: { lista: ListaPublica }) {
   const total = totalDeLista(lista.items, new Set(aComprar.map((i) => i.id)));
   const conProducto = aComprar.filter((i) => i.producto !== null).length;
 
-  const marcar = (id: number, valor: boolean) => {
-    const nuevo = new Set(tengo);
-    if (valor) nuevo.add(id);
-    else nuevo.delete(id);
-    setTengo(nuevo);
-  };
+  // From the previous set: the boxes ticked before the app took the page over all report in one pass.
+  const marcar = (id: number, valor: boolean) =>
+    setTengo((anterior) => {
+      const nuevo = new Set(anterior);
+      if (valor) nuevo.add(id);
+      else nuevo.delete(id);
+      return nuevo;
+    });
 
   const alAgregar = () =>
     agregar.mutate(

@@ -12,6 +12,7 @@ import { useProducto } from '../../api/productos';
 import { paths, urlImagen } from '../../app/paths';
 import { useTituloPagina } from '../../app/titulo';
 import { aProductoCarrito, useAgregarAlCarrito } from '../../carrito/agregar-al-carrito';
+import { useValorAntesDeLaApp } from '../../components/antes-de-la-app';
 import { Cargando } from '../../components/guards/requiere-rol';
 import { WhatsappFlotante } from '../../components/layout/whatsapp-flotante';
 import tarjeta from '../../components/tarjeta.module.css';
@@ -27,6 +28,10 @@ export default function ProductoPage() {
   const { agregarProducto, alMaximo, faltan } = useAgregarAlCarrito();
   const [cantidadTexto, setCantidadTexto] = useState('1');
   const idCantidad = useId();
+  // A quantity typed before the app took the page over is the one the button adds (not the 1 it started with).
+  const campoCantidad = useValorAntesDeLaApp(cantidadTexto, (escrito) => {
+    if (/^\d+$/.test(escrito)) setCantidadTexto(escrito);
+  });
 
   const noEncontrado = !Number.isInteger(id) || id <= 0 || isError;
   useTituloPagina(producto ? tituloDeProducto(producto) : noEncontrado ? tituloCompleto(TITULO_PRODUCTO_NO_ENCONTRADO) : null);
@@ -116,6 +121,7 @@ export default function ProductoPage() {
                       <IconMinus size={16} aria-hidden />
                     </ActionIcon>
                     <input
+                      ref={campoCantidad}
                       id={idCantidad}
                       className={classes.cantidadCampo}
                       type="number"
