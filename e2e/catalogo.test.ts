@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../domain/paginacion-reglas';
 import { esperarSinViolaciones } from './soporte/accesibilidad';
+import { visible } from './soporte/admin';
 import { abrirConScriptsRetenidos, captura, capturaVisible, nuevaSesion } from './soporte/navegador';
 import { entornoDePrueba } from './soporte/entorno';
 
@@ -96,6 +97,32 @@ describe('catalogue (spec screen 5)', () => {
     // A filter changed afterwards keeps the others.
     await page.getByText('Menor a mayor').click();
     await page.waitForURL((url) => url.searchParams.get('marca') === 'Faber-Castell' && !url.searchParams.has('orden'));
+    await s.cerrar();
+  }, 120_000);
+
+  it('a category in the address keeps filtering when the catalogue is opened inside the app, before the categories arrive', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = s;
+    const categorias = (await (await page.request.get('/api/categoria')).json()) as Array<{ id: number; denominacion: string }>;
+    const escolar = categorias.find((c) => c.denominacion === 'Escolar')!;
+    // The home page first (it asks for no categories), then the catalogue drawn by the app itself, its
+    // category select without options until the categories answer, which is held meanwhile.
+    await page.goto('/');
+    let soltar = () => {};
+    const retenidas = new Promise<void>((r) => (soltar = r));
+    await page.route('**/api/categoria', async (ruta) => {
+      await retenidas;
+      await ruta.continue();
+    });
+    await page.evaluate((url) => {
+      history.pushState(null, '', url);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/products?categoria=${escolar.id}`);
+    await visible(page.getByRole('heading', { name: 'Nuestros Productos', level: 1 }));
+    await page.waitForTimeout(300);
+    soltar();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Categoría' }).locator('option:checked').textContent()).toBe('Escolar');
+    expect(new URL(page.url()).searchParams.get('categoria')).toBe(String(escolar.id));
     await s.cerrar();
   }, 120_000);
 
