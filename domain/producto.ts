@@ -44,7 +44,7 @@ export const productoFiltrosSchema = z.object({
   marcaContiene: textoFiltro,
   codigo: textoFiltro,
   categoriaId: z.coerce.number().int().positive().optional(),
-  /** Absent: 'relevancia' when `q` is given, else 'asc'. */
+  /** Absent: 'relevancia' when a word is searched (`q`, `denominacion`, `marcaContiene`), else 'asc'. */
   orden: z.enum(ORDENES_PRECIO).optional(),
   ...paginacionQuery(24, 100),
 });

@@ -221,6 +221,17 @@ describe('GET /api/producto?q= (matching)', () => {
     expect((await listar('q=lapiz')).quisisteDecir).toBeNull();
   });
 
+  it('finds nothing for text without a word to find, in the catalogue and the grid; spaces are no text', async () => {
+    for (const q of ['%', '!!!', '_', '\\', '😀', '- / .']) {
+      const r = await listar(`q=${encodeURIComponent(q)}`);
+      expect([q, r.total, r.items, r.quisisteDecir]).toEqual([q, 0, [], null]);
+      expect(r.marcas.length).toBeGreaterThan(0);
+    }
+    expect((await listar('denominacion=%25', admin)).total).toBe(0);
+    expect((await listar('marcaContiene=%2A%2A', admin)).total).toBe(0);
+    expect((await listar('q=%20%20%20')).total).toBe((await listar('')).total);
+  });
+
   it('refuses a query of more than 100 characters with a Spanish 400', async () => {
     const r = await t.app.inject({ method: 'GET', url: `/api/producto?q=${'a'.repeat(101)}` });
     expect(r.statusCode).toBe(400);
@@ -322,6 +333,14 @@ describe('the admin grid and the stock screens use the same matching', () => {
     expect((await listar('denominacion=faber', admin)).items).toEqual([]);
   });
 
+  it("ranks the grid's name search by relevance, as the catalogue does, and keeps the price order on request", async () => {
+    // Both pencils have the word; the one that sold more first, although it costs more.
+    const grilla = async (extra: string) => (await listar(`denominacion=lapiz${extra}`, admin)).items.map((p) => p.codigo);
+    expect(await grilla('')).toEqual(['LAP-12', 'LAP-HB']);
+    expect(await grilla('&orden=asc')).toEqual(['LAP-HB', 'LAP-12']);
+    expect(await grilla('&orden=desc')).toEqual(['LAP-12', 'LAP-HB']);
+  });
+
   it("GET /api/producto/sugerencias by name tolerates typos and keeps its shape", async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/producto/sugerencias?q=boligrafo%20azl', headers: { cookie: admin } });
     expect(r.json()).toEqual([{ id: expect.any(Number), denominacion: 'Bolígrafo azul trazo fino', codigo: 'BOL-AZ', marca: 'Bic', precio: 1500, stock: 10 }]);
@@ -339,6 +358,24 @@ describe('synonyms', () => {
     const lista: Sinonimo[] = (await pedir('GET', '/api/sinonimo')).json();
     expect(lista.length).toBeGreaterThanOrEqual(25);
     expect(lista).toContainEqual({ id: expect.any(Number), termino: 'birome', equivalente: 'bolígrafo' });
+  });
+
+  it("a word no product has finds its synonym's products, and its nearest roots only when the synonym names none", async () => {
+    // The seeded 'fibra' = 'marcador'. 'fibra' (root 'fibr') is one letter from 'libr' of 'Libro de actas'.
+    const varios = (await crearCategoria(t.db, 'Oficina')).id;
+    await crearProducto(t.db, { denominacion: 'Libro de actas', marca: 'Rivadavia', codigo: 'LIB-A', categoriaId: varios });
+    try {
+      expect(await codigos('fibra')).toContain('LIB-A');
+      await crearProducto(t.db, { denominacion: 'Marcador permanente', marca: 'Sifap', codigo: 'MAR-P', categoriaId: varios });
+      // One word (the one-position statement), two words, and the grid's name filter (the general one).
+      expect(await codigos('fibra')).toEqual(['MAR-P']);
+      expect(await codigos('fibra permanente')).toEqual(['MAR-P']);
+      expect((await listar('denominacion=fibra', admin)).items.map((p) => p.codigo)).toEqual(['MAR-P']);
+      // A typo of the synonym's own word still finds it.
+      expect(await codigos('marcadro')).toEqual(['MAR-P']);
+    } finally {
+      await t.db.delete(producto).where(sql`${producto.codigo} in ('LIB-A', 'MAR-P')`);
+    }
   });
 
   it('a created, edited or deleted synonym changes the next search, and is audited', async () => {

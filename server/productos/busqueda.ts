@@ -255,8 +255,39 @@ const filasDe = <T>(db: Db, { consulta, preparada }: Plantilla): Promise<T[]> =>
 export const filasDeBusqueda = (db: Db, b: Busqueda, sqlDe?: (b: Busqueda) => SQL): Promise<FilaBusqueda[]> =>
   filasDe<FilaBusqueda>(db, consultaDeBusqueda(b, sqlDe));
 
-/** The catalogue terms the query's k-th word stands for, with their id and level: a CTE body over `termino_busqueda`. */
-function terminosDe(p: Palabra, k: number): SQL {
+/**
+ * For each word typed (by its number), the synonyms of its position, numbered as the statements number them.
+ * A word's typos are looked for only when none of them names a product: 'fibra' (no product has it) finds the
+ * markers of its synonym 'marcador', not those too of 'filas', 'Filgo' and 'libros', its nearest roots.
+ */
+function sinonimosPorPalabra(b: Busqueda): Map<number, Numerada[][]> {
+  const sinonimos = new Map<number, Numerada[][]>();
+  let k = 0;
+  for (const hueco of b.huecos) {
+    const numeradas = hueco.alternativas.map((a) => a.map((palabra) => ({ palabra, k: k++ })));
+    const otras = numeradas.filter((a) => !a[0]!.palabra.propia);
+    if (otras.length === 0) continue;
+    for (const n of numeradas.flat()) if (n.palabra.propia) sinonimos.set(n.k, otras);
+  }
+  return sinonimos;
+}
+
+/** Some synonym of the position names a product (each of its roots, for one of several words). */
+const sinonimoConProductos = (otras: Numerada[][]): SQL =>
+  sql.join(
+    otras.map((a) =>
+      a.length === 1
+        ? sql`exists (select 1 from termino_busqueda where palabra = ${raizK(a[0]!.k)} and productos > 0)`
+        : sql`${raicesJuntas(a)} is not null`,
+    ),
+    sql` or `,
+  );
+
+/**
+ * The catalogue terms the query's k-th word stands for, with their id and level: a CTE body over
+ * `termino_busqueda`. `sinonimos`: its position's (`sinonimosPorPalabra`), whose products exclude its typos.
+ */
+function terminosDe(p: Palabra, k: number, sinonimos?: Numerada[][]): SQL {
   // A synonym's root only if some product has it: most regional words are in no name ('pegamento' beside
   // 'adhesivo'), and a word without terms is skipped by every array test (null, below).
   if (!p.propia) return sql`select palabra, id, ${nivel(NIVEL.sinonimo)} as nivel from termino_busqueda where palabra = ${raizK(k)} and productos > 0`;
@@ -268,7 +299,9 @@ function terminosDe(p: Palabra, k: number): SQL {
       from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${nivel(PREFIJOS_MAXIMOS)})
     union all
     (select d.palabra, d.id, ${nivel(NIVEL.difusa)} from busqueda_difusas(${w}, ${nivel(DIFUSAS_MAXIMAS)}, ${nivel(DISTANCIA_MAXIMA)}, ${nivel(MARGEN_DIFUSAS)}) d
-      where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and not exists (select 1 from termino_busqueda where ${prefijo}))`;
+      where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and not exists (select 1 from termino_busqueda where ${prefijo})${
+        sinonimos ? sql` and not (${sinonimoConProductos(sinonimos)})` : sql``
+      })`;
 }
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
@@ -404,10 +437,11 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
  */
 function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
   const n = valor('hasta');
+  const sinonimos = sinonimosPorPalabra(b);
   const simples = alternativas.filter((a) => a.length === 1).map((a) => a[0]!);
   const compuestas = alternativas.filter((a) => a.length > 1);
   const terminos = sql.join(
-    simples.map((p) => sql`(${terminosDe(p.palabra, p.k)})`),
+    simples.map((p) => sql`(${terminosDe(p.palabra, p.k, sinonimos.get(p.k))})`),
     sql` union all `,
   );
   const exactas = simples.map(
@@ -441,6 +475,7 @@ export function sqlGeneral(b: Busqueda): SQL {
   const ctes: SQL[] = [];
   const huecos: string[] = [];
   let k = 0;
+  const sinonimos = sinonimosPorPalabra(b);
   b.huecos.forEach((hueco, h) => {
     const alternativas: string[] = [];
     hueco.alternativas.forEach((alternativa, a) => {
@@ -449,7 +484,7 @@ export function sqlGeneral(b: Busqueda): SQL {
         const e = `e${k}`;
         const m = `m${k}`;
         k += 1;
-        ctes.push(sql`${sql.raw(e)} as (${terminosDe(p, k - 1)})`);
+        ctes.push(sql`${sql.raw(e)} as (${terminosDe(p, k - 1, sinonimos.get(k - 1))})`);
         const campos = hueco.campos === CAMPOS.todos ? sql`` : sql` where pp.campos & ${sql.raw(String(hueco.campos))} <> 0`;
         ctes.push(
           sql`${sql.raw(m)} as (select pp.producto_id, min(e.nivel + pp.peso) as s, min(pp.cantidad_vendida) as cv, min(pp.precio) as precio
@@ -528,6 +563,7 @@ function rangoPorTerminos(a: SQL): SQL {
 function sqlPorTerminos(b: Busqueda): SQL {
   const ctes: SQL[] = [];
   let k = 0;
+  const sinonimos = sinonimosPorPalabra(b);
   const condiciones: SQL[] = [];
   const rangos: SQL[] = [];
   // The positions of one word (one alternative): their rank's bounds are known before any product.
@@ -539,7 +575,7 @@ function sqlPorTerminos(b: Busqueda): SQL {
         const e = sql.raw(`e${k}`);
         const a = sql.raw(`a${k}`);
         k += 1;
-        ctes.push(sql`${e} as (${terminosDe(p, k - 1)})`);
+        ctes.push(sql`${e} as (${terminosDe(p, k - 1, sinonimos.get(k - 1))})`);
         const porNivel = NIVELES.map(
           // Null, not empty, when the word has no terms of a level: a strict operator then skips the product's arrays.
           (n) => sql`array_agg(id) filter (where nivel = ${nivel(n)}) as ${sql.raw(`n${n}`)}`,
@@ -750,7 +786,8 @@ export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Pro
   return {
     huecos,
     codigo: codigoBuscado(filtros.q ?? ''),
-    orden: filtros.orden ?? (filtros.q ? 'relevancia' : 'asc'),
+    // Words to find (the catalogue's, or the admin grid's name and brand): the best match first.
+    orden: filtros.orden ?? 'relevancia',
     marca: filtros.marca,
     categoriaId: filtros.categoriaId,
     codigoContiene: filtros.codigo ? plegar(filtros.codigo) : undefined,

@@ -50,11 +50,20 @@ export type PaginaDe<I> = Omit<PaginaProductos, 'items'> & { items: I };
 interface LectorDePaginas<I> {
   sinTexto: (db: Db, filtros: ProductoFiltros) => Promise<PaginaDeFilas<I>>;
   buscar: (db: Db, b: Busqueda) => Promise<PaginaDeFilas<I>>;
+  /** A page without products. */
+  ninguno: I;
 }
+
+/** Text typed in a search field that has no word to find ('%', '!!!', an emoji): it finds nothing, not everything. */
+const textoSinPalabras = (filtros: ProductoFiltros): boolean =>
+  [filtros.q, filtros.denominacion, filtros.marcaContiene].some((texto) => Boolean(texto?.trim()));
 
 async function paginaDelCatalogo<I>(db: Db, filtros: ProductoFiltros, leer: LectorDePaginas<I>): Promise<PaginaDe<I>> {
   const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
   const busqueda = await busquedaDelCatalogo(db, filtros);
+  if (!busqueda && textoSinPalabras(filtros)) {
+    return { items: leer.ninguno, total: 0, ...pagina, marcas: await marcasDelCatalogo(db, null), quisisteDecir: null };
+  }
   if (!busqueda) {
     const { items, total, versionMarcas } = await leer.sinTexto(db, filtros);
     return { items, total, ...pagina, marcas: await marcasDelCatalogo(db, versionMarcas), quisisteDecir: null };
@@ -66,11 +75,11 @@ async function paginaDelCatalogo<I>(db: Db, filtros: ProductoFiltros, leer: Lect
 
 /** The catalogue with every field (the admin's grid, and the server's own bulk work). */
 export const listarProductos = (db: Db, filtros: ProductoFiltros): Promise<PaginaProductos> =>
-  paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTexto, buscar });
+  paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTexto, buscar, ninguno: [] });
 
 /** The public catalogue: each product as the JSON the database keeps of it, without cost or margin. */
 export const listarProductosPublicos = (db: Db, filtros: ProductoFiltros): Promise<PaginaDe<ProductosJson>> =>
-  paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTextoPublica, buscar: buscarPublico });
+  paginaDelCatalogo(db, filtros, { sinTexto: paginaSinTextoPublica, buscar: buscarPublico, ninguno: Buffer.alloc(0) as ProductosJson });
 
 /** The brands' JSON bytes, written once for each list `marcasDelCatalogo` keeps (the same array until a brand comes or goes). */
 const marcasEnJson = new WeakMap<string[], Buffer>();
