@@ -254,6 +254,26 @@ describe('stock load (spec screen 21)', () => {
     await verTexto(page, 'Stock actualizado correctamente');
     await verTexto(page, /Stock actual: 13/);
 
+    // Enter in the box, with a suggestion showing and none highlighted, or before any shows, never saves
+    // the product chosen before while another name is typed (it added the units to the scissors).
+    await page.getByLabel('Cantidad').fill('10');
+    let soltar = () => {};
+    const retenida = new Promise<void>((resolver) => (soltar = resolver));
+    await page.route('**/api/producto/sugerencias?*', async (ruta) => {
+      await retenida;
+      await ruta.continue();
+    });
+    await page.getByLabel('Buscar por nombre').fill('regla');
+    await page.getByLabel('Buscar por nombre').press('Enter');
+    await verTexto(page, 'Buscando...');
+    await esperarSinViolaciones(page, 'carga de stock buscando sugerencias');
+    soltar();
+    await page.getByRole('option', { name: /Regla flexible 30 cm/ }).waitFor();
+    await page.getByLabel('Buscar por nombre').press('Enter');
+    await esperarSinViolaciones(page, 'carga de stock con sugerencias');
+    await page.unroute('**/api/producto/sugerencias?*');
+    await verTexto(page, /Código ESC-009 · Maped · Stock actual: 13/);
+
     await page.getByRole('link', { name: 'Volver' }).click();
     await page.waitForURL('**/grillaProducts');
     await page.getByLabel('Código', { exact: true }).fill('ESC-009');

@@ -67,8 +67,73 @@ describe('catalogue search (issue 17)', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === texto);
     await expect.poll(() => nombres(page)).toEqual(['Bolígrafo roller azul']);
     expect(await caja(page).inputValue()).toBe(texto);
+    // The link left with the empty list: the focus is in the box that holds its search, not on <body>.
+    expect(await caja(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await s.cerrar();
   }, 120_000);
+
+  it("never chooses the last text's suggestions for the text typed now; the box follows Back and Forward", async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url, { ancho: 390, alto: 844 });
+    const { page } = s;
+    await page.goto('/products');
+    const box = caja(page);
+    await box.focus();
+    await page.keyboard.type('bic');
+    const lista = page.getByRole('listbox', { name: 'Sugerencias' });
+    await visible(lista.getByRole('option', { name: 'Bic' }));
+    // The next text's suggestions are held: the last ones stay in sight, but are not options to choose.
+    let soltar = () => {};
+    const retenida = new Promise<void>((resolver) => (soltar = resolver));
+    await page.route('**/api/producto/autocompletar?q=regla', async (ruta) => {
+      await retenida;
+      await ruta.continue();
+    });
+    await box.fill('');
+    await page.keyboard.type('regla');
+    await visible(page.getByText('Buscando sugerencias…'));
+    await page.keyboard.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'regla' && !url.searchParams.has('marca'));
+    soltar();
+    await expect.poll(() => nombres(page)).toContain('Regla flexible 30 cm');
+
+    // A search is an entry of the history: Back and Forward bring it and the box shows it.
+    await box.fill('');
+    await page.keyboard.type('tijera');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'tijera');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'regla');
+    await expect.poll(() => box.inputValue()).toBe('regla');
+    await expect.poll(() => nombres(page)).toContain('Regla flexible 30 cm');
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await expect.poll(() => box.inputValue()).toBe('');
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'regla');
+    await expect.poll(() => box.inputValue()).toBe('regla');
+
+    // A long list: the highlighted option scrolls into sight, and Tab leaves the box for the next field.
+    await box.fill('');
+    await box.focus();
+    await page.keyboard.type('ma');
+    await expect.poll(() => lista.getByRole('option').count()).toBe(8);
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
+    const activa = page.locator(`[id="${await box.getAttribute('aria-activedescendant')}"]`);
+    const [opcion, panel] = await Promise.all([activa.boundingBox(), lista.locator('xpath=..').boundingBox()]);
+    expect(opcion!.y).toBeGreaterThanOrEqual(panel!.y);
+    expect(opcion!.y + opcion!.height).toBeLessThanOrEqual(panel!.y + panel!.height + 1);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+    expect(await page.getByRole('combobox', { name: 'Marca' }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A page change puts the focus at the top of what now shows, not on the button left below.
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Página 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('pagina') === '2');
+    expect(await page.getByRole('heading', { name: 'Nuestros Productos', level: 1 }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await s.cerrar();
+  }, 180_000);
 
   for (const ancho of ANCHOS) {
     it(`suggests brands and products while typing, driven only by the keyboard (${ancho} px)`, async () => {
@@ -85,6 +150,8 @@ describe('catalogue search (issue 17)', () => {
       const activa = await box.getAttribute('aria-activedescendant');
       expect(activa).toBeTruthy();
       expect(await page.locator(`[id="${activa}"]`).getAttribute('aria-selected')).toBe('true');
+      // The letters typed are also the page's search: its cards are dimmed (their contrast too) until it comes.
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 30_000 });
       await esperarSinViolaciones(page, `sugerencias abiertas a ${ancho} px`);
       await capturaVisible(page, `busqueda-sugerencias-${ancho}`);
       await page.keyboard.press('Enter');

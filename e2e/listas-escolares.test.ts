@@ -147,7 +147,7 @@ async function comprarComoFamilia(page: Page, ancho: number) {
   const agregados = await resumen.getByRole('list', { name: 'Agregados' }).textContent();
   expect(agregados).toContain('2 unidades de Cuaderno tapa dura 50 hojas rayadas');
   expect(agregados).toContain('2 unidades de Goma de borrar blanca Dust Free');
-  expect(agregados).toContain('1 unidad de Plasticola 90 g');
+  expect(agregados).toContain('1 unidad de Adhesivo vinílico Plasticola 90 g');
   expect(agregados).not.toContain('Regla');
   expect(await resumen.getByRole('list', { name: 'Reemplazados' }).textContent()).toContain(
     '1 unidad de Marcadores acuarelables x 10, en lugar de Marcadores escolares x 12',
@@ -158,7 +158,7 @@ async function comprarComoFamilia(page: Page, ancho: number) {
   await resumen.getByRole('button', { name: 'Ver el carrito' }).click();
   const panel = page.getByRole('dialog', { name: 'Tu carrito' });
   await visible(panel);
-  for (const nombre of ['Cuaderno tapa dura 50 hojas rayadas', 'Goma de borrar blanca Dust Free', 'Plasticola 90 g', 'Marcadores acuarelables x 10']) {
+  for (const nombre of ['Cuaderno tapa dura 50 hojas rayadas', 'Goma de borrar blanca Dust Free', 'Adhesivo vinílico Plasticola 90 g', 'Marcadores acuarelables x 10']) {
     expect(await panel.getByRole('listitem', { name: nombre }).isVisible()).toBe(true);
   }
   expect(await panel.getByRole('listitem', { name: 'Regla flexible 30 cm' }).count()).toBe(0);

@@ -5,7 +5,7 @@
 // exists once the person types.
 import { IconSearch, IconTag } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import type { AutocompletarProducto } from '../../../../domain/busqueda';
 import { urlMiniatura } from '../../../../domain/imagenes';
 import { LARGO_MAXIMO_BUSQUEDA } from '../../../../domain/paginacion-reglas';
@@ -28,13 +28,15 @@ interface Props {
   /** Enter with no suggestion highlighted: search the text now. */
   onBuscar: (texto: string) => void;
   onElegir: (sugerencia: Sugerencia) => void;
+  /** The box itself, for a page that gives it the focus back. */
+  cajaRef?: RefObject<HTMLInputElement | null>;
   style?: CSSProperties;
 }
 
 /** Suggestions are asked this long after the last key: one request per pause, not per letter. */
 const ESPERA_SUGERENCIAS_MS = 150;
 
-export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onChange, onBuscar, onElegir, style }: Props) {
+export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onChange, onBuscar, onElegir, cajaRef, style }: Props) {
   const id = useId();
   const idLista = `${id}-sugerencias`;
   const idOpcion = (i: number) => `${id}-opcion-${i}`;
@@ -52,14 +54,16 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
   const consulta = useAutocompletar(abierta && textoEsperado.length <= LARGO_MAXIMO_BUSQUEDA ? textoEsperado : '');
 
   const conTexto = texto.length >= LARGO_MINIMO_SUGERENCIAS && texto.length <= LARGO_MAXIMO_BUSQUEDA;
-  // The answer shown is the current text's (or the last one while the next comes: keepPreviousData).
   const datos = conTexto ? consulta.data : undefined;
+  // The last text's suggestions stay in sight, dimmed, while the current text's come (keepPreviousData: the
+  // list does not blink), but they are not options: with 'regla' typed, Enter must not choose the 'Bic' of 'bic'.
+  const anteriores = conTexto && (textoEsperado !== texto || consulta.isPlaceholderData);
   const sugerencias: Sugerencia[] = datos
     ? [...datos.marcas.map((marca) => ({ tipo: 'marca' as const, marca })), ...datos.productos.map((producto) => ({ tipo: 'producto' as const, producto }))]
     : [];
-  const cargando = conTexto && (textoEsperado !== texto || consulta.isFetching);
+  const cargando = conTexto && (anteriores || consulta.isFetching);
   const visible = abierta && conTexto && (sugerencias.length > 0 || cargando || consulta.isSuccess);
-  const conOpciones = visible && sugerencias.length > 0;
+  const conOpciones = visible && sugerencias.length > 0 && !anteriores;
   const indiceActivo = conOpciones && activa < sugerencias.length ? activa : -1;
 
   const cerrar = () => {
@@ -75,10 +79,13 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
       setAbierta(true);
       return;
     }
-    if (sugerencias.length === 0) return;
+    if (!conOpciones) return;
     // From the box, down goes to the first and up to the last; past either end, back to the box.
     const siguiente = indiceActivo + paso;
-    setActiva(siguiente < -1 ? sugerencias.length - 1 : siguiente >= sugerencias.length ? -1 : siguiente);
+    const nueva = siguiente < -1 ? sugerencias.length - 1 : siguiente >= sugerencias.length ? -1 : siguiente;
+    setActiva(nueva);
+    // The list scrolls; the highlighted option stays in sight (it is already drawn, with its id).
+    if (nueva >= 0) document.getElementById(idOpcion(nueva))?.scrollIntoView({ block: 'nearest' });
   };
 
   const alPresionar = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -109,10 +116,8 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
       role="option"
       aria-selected={i === indiceActivo}
       className={classes.opcion}
-      // The box keeps the focus: a click does not blur it before choosing.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={() => elegir(s)}
-      onMouseMove={() => i !== indiceActivo && setActiva(i)}
+      onClick={() => !anteriores && elegir(s)}
+      onMouseMove={() => !anteriores && i !== indiceActivo && setActiva(i)}
     >
       {s.tipo === 'marca' ? (
         <>
@@ -140,7 +145,10 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
       <div className={filtros.caja}>
         <IconSearch size={16} className={filtros.iconoIzquierda} aria-hidden />
         <input
-          ref={caja}
+          ref={(input) => {
+            caja.current = input;
+            if (cajaRef) cajaRef.current = input;
+          }}
           id={id}
           type="search"
           role="combobox"
@@ -162,10 +170,19 @@ export function BusquedaSugerida({ etiqueta, placeholder, maxLength, value, onCh
           onKeyDown={alPresionar}
           onBlur={cerrar}
         />
-        <div className={classes.panel} hidden={!visible}>
-          {cargando && sugerencias.length === 0 && <p className={classes.aviso}>Buscando sugerencias…</p>}
+        {/* Not a Tab stop of its own (Chromium makes a scrolling box one): Tab leaves the box for the next field.
+            The box keeps the focus: a click on an option or the scrollbar does not blur it. */}
+        <div className={classes.panel} hidden={!visible} tabIndex={-1} onMouseDown={(e) => e.preventDefault()}>
+          {cargando && (sugerencias.length === 0 || anteriores) && <p className={classes.aviso}>Buscando sugerencias…</p>}
           {!cargando && sugerencias.length === 0 && <p className={classes.aviso}>Sin sugerencias: Enter busca el texto.</p>}
-          <div id={idLista} role="listbox" aria-label="Sugerencias" className={classes.lista} hidden={!conOpciones}>
+          <div
+            id={idLista}
+            role="listbox"
+            aria-label="Sugerencias"
+            className={`${classes.lista} ${anteriores ? classes.anteriores : ''}`}
+            hidden={!visible || sugerencias.length === 0}
+            aria-hidden={anteriores || undefined}
+          >
             {marcas.length > 0 && (
               <div role="group" aria-labelledby={`${id}-marcas`}>
                 <div id={`${id}-marcas`} className={classes.grupo}>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Center, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from '../../../../domain/paginacion-reglas';
 import { mensajeDeError } from '../../api/client';
@@ -56,18 +56,51 @@ export default function CatalogoPage() {
   const { data: categorias } = useCategorias();
   const [busqueda, setBusqueda] = useState(filtros.q ?? '');
   const navigate = useNavigate();
+  const caja = useRef<HTMLInputElement>(null);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  // The search the box last wrote into the URL, until the page sees it there; and whether the letters typed
+  // now refine that search in its own history entry (true after its first write, until another change).
+  const qEscrita = useRef<string | null>(null);
+  const escribiendo = useRef(false);
 
-  const cambiar = (cambios: Record<string, string | undefined>, reiniciarPagina = true, reemplazar = false) => {
+  /** Changes the URL's filters; false when they were already so (nothing navigates). */
+  const cambiar = (cambios: Record<string, string | undefined>, reiniciarPagina = true, reemplazar = false): boolean => {
+    escribiendo.current = false;
     // From the address bar itself: the debounced search may run with an older render's closure.
-    const nuevos = new URLSearchParams(window.location.search);
+    const actuales = new URLSearchParams(window.location.search);
+    const nuevos = new URLSearchParams(actuales);
     for (const [clave, valor] of Object.entries(cambios)) {
       if (valor) nuevos.set(clave, valor);
       else nuevos.delete(clave);
     }
     if (reiniciarPagina) nuevos.delete('pagina');
+    if (nuevos.toString() === actuales.toString()) return false;
     setParams(nuevos, { replace: reemplazar });
+    return true;
   };
-  const buscar = useDebouncedCallback((texto: string) => cambiar({ q: texto.trim() || undefined }, true, true), 350);
+  // A search typed is an entry of the history (Back returns to the one before); the letters typed after its
+  // first write replace it, so a word does not leave an entry a pause.
+  const buscar = useDebouncedCallback((texto: string) => {
+    const q = texto.trim();
+    const refinando = escribiendo.current;
+    if (cambiar({ q: q || undefined }, true, refinando)) qEscrita.current = q;
+    escribiendo.current = true;
+  }, 350);
+
+  // The box shows the search the page shows: when the URL's changes by anything but the box's own writing
+  // (Back, Forward, a brand chosen, '¿Quisiste decir…?', 'Limpiar filtros'), the box takes it.
+  const qDeLaUrl = filtros.q ?? '';
+  const qVista = useRef(qDeLaUrl);
+  useEffect(() => {
+    if (qVista.current === qDeLaUrl) return;
+    qVista.current = qDeLaUrl;
+    const propia = qEscrita.current === qDeLaUrl;
+    qEscrita.current = null;
+    if (propia) return;
+    buscar.cancel();
+    escribiendo.current = false;
+    setBusqueda(qDeLaUrl);
+  }, [qDeLaUrl, buscar]);
 
   const marcas = data?.marcas ?? [];
   const totalPaginas = data ? Math.max(1, Math.ceil(data.total / data.porPagina)) : 1;
@@ -94,7 +127,8 @@ export default function CatalogoPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="md" fz={{ base: 30, sm: 36 }}>
+      {/* Where the focus goes after a page change: the top of what now shows. */}
+      <Title ref={titulo} tabIndex={-1} order={1} mb="md" fz={{ base: 30, sm: 36 }}>
         Nuestros Productos
       </Title>
       <div className={classes.filtros}>
@@ -111,7 +145,10 @@ export default function CatalogoPage() {
             onBuscar={(texto) => {
               buscar(texto);
               buscar.flush();
+              // Enter ends this search: the next letters begin another entry of the history.
+              escribiendo.current = false;
             }}
+            cajaRef={caja}
             onElegir={(s) => {
               buscar.cancel();
               if (s.tipo === 'producto') {
@@ -199,7 +236,13 @@ export default function CatalogoPage() {
             {lista.quisisteDecir && (
               <Text>
                 ¿Quisiste decir{' '}
-                <Anchor component={Link} to={conBusqueda(lista.quisisteDecir)} fw={600} onClick={() => setBusqueda(lista.quisisteDecir ?? '')}>
+                <Anchor
+                  component={Link}
+                  to={conBusqueda(lista.quisisteDecir)}
+                  fw={600}
+                  // The link leaves with the empty list: the focus goes to the box that now holds its search.
+                  onClick={() => caja.current?.focus()}
+                >
                   {lista.quisisteDecir}
                 </Anchor>
                 ?
@@ -211,6 +254,7 @@ export default function CatalogoPage() {
                 onClick={() => {
                   setBusqueda('');
                   setParams({}, { replace: true });
+                  caja.current?.focus();
                 }}
               >
                 Limpiar filtros
@@ -228,6 +272,7 @@ export default function CatalogoPage() {
             onChange={(p) => {
               cambiar({ pagina: p > 1 ? String(p) : undefined }, false);
               window.scrollTo({ top: 0 });
+              titulo.current?.focus({ preventScroll: true });
             }}
             getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
             getControlProps={(control) => ({
