@@ -35,6 +35,8 @@ export const MENSAJES_SINONIMO = {
   iguales: 'El término y su equivalente deben ser distintos',
   existente: (termino: string, equivalente: string) => `Ya existe el sinónimo ${termino} = ${equivalente}`,
   noEncontrado: 'Sinónimo no encontrado',
+  terminoSinPalabras: 'El término debe tener alguna letra o número',
+  equivalenteSinPalabras: 'El equivalente debe tener alguna letra o número',
   idDistinto: 'El id del sinónimo no coincide con el de la dirección',
   creado: 'Sinónimo creado correctamente',
   actualizado: 'Sinónimo actualizado correctamente',
@@ -53,16 +55,23 @@ export const sinonimoSchema = z.object({
 });
 export type Sinonimo = z.infer<typeof sinonimoSchema>;
 
-const textoSinonimo = (obligatorio: string) =>
-  z.string({ error: obligatorio }).trim().min(1, obligatorio).max(60, 'No puede superar los 60 caracteres');
+/** A side the search can use: a word of letters or digits ('%' or '!!!' would never match anything). */
+const textoSinonimo = (obligatorio: string, sinPalabras: string) =>
+  z
+    .string({ error: obligatorio })
+    .trim()
+    // An empty side is said once, as missing: not also as a side without letters.
+    .min(1, { error: obligatorio, abort: true })
+    .max(60, 'No puede superar los 60 caracteres')
+    .regex(/[\p{L}\p{N}]/u, sinPalabras);
 
 /** `POST /api/sinonimo` (id null or absent) and `PUT /api/sinonimo/{id}`: what the API answered is accepted back. */
 export const sinonimoInputSchema = cuerpoDe(
   z
     .object({
       id: idEntero().nullable().optional(),
-      termino: textoSinonimo(MENSAJES_SINONIMO.terminoObligatorio),
-      equivalente: textoSinonimo(MENSAJES_SINONIMO.equivalenteObligatorio),
+      termino: textoSinonimo(MENSAJES_SINONIMO.terminoObligatorio, MENSAJES_SINONIMO.terminoSinPalabras),
+      equivalente: textoSinonimo(MENSAJES_SINONIMO.equivalenteObligatorio, MENSAJES_SINONIMO.equivalenteSinPalabras),
     })
     .strict(),
   sinonimoSchema,

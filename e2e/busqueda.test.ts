@@ -242,6 +242,8 @@ describe("admin 'Sinónimos' (issue 17)", () => {
       await dialogo.getByLabel('Equivalente').fill('sacapuntas');
       await dialogo.getByRole('button', { name: 'Guardar' }).click();
       await visible(dialogo.getByRole('alert').filter({ hasText: MENSAJES_SINONIMO.existente(termino, 'sacapuntas') }));
+      // The focus stays in the dialog, on its first field ('Guardar' was disabled while saving).
+      await expect.poll(() => dialogo.getByLabel('Término').evaluate((el) => el === document.activeElement)).toBe(true);
       s.errores.length = 0; // the browser logs the 409 itself
       await dialogo.getByRole('button', { name: 'Cancelar' }).click();
       await dialogo.waitFor({ state: 'hidden' });
@@ -270,6 +272,8 @@ describe("admin 'Sinónimos' (issue 17)", () => {
       await confirmar.getByRole('button', { name: 'Eliminar' }).click();
       await verTexto(page, MENSAJES_SINONIMO.eliminado);
       await esperarFilas(page, 'Sinónimos', 1);
+      // Its row left with it: the focus is on the page's title, not on <body>.
+      await expect.poll(() => page.getByRole('heading', { name: 'Sinónimos', level: 1 }).evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await filas(page, 'Sinónimos').first().innerText()).toContain('No hay sinónimos que coincidan con la búsqueda.');
       await buscarEnUrl(tienda.page, termino);
       await expect.poll(() => tienda.page.getByRole('article').count()).toBe(0);

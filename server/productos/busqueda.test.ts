@@ -416,6 +416,10 @@ describe('synonyms', () => {
     expect(await mensaje({ termino: 'x'.repeat(61), equivalente: 'y' })).toBe('No puede superar los 60 caracteres');
     expect(await mensaje({ termino: 'Lápiz', equivalente: 'lapiz' })).toBe(MENSAJES_SINONIMO.iguales);
     expect(await mensaje({ termino: 'a', equivalente: 'b', peso: 3 })).toBe('Campo desconocido: peso');
+    // A side with no letter or digit could never match a search.
+    expect(await mensaje({ termino: '%', equivalente: 'zzy' })).toBe(MENSAJES_SINONIMO.terminoSinPalabras);
+    expect(await mensaje({ termino: 'zzy', equivalente: '!!! ...' })).toBe(MENSAJES_SINONIMO.equivalenteSinPalabras);
+    expect((await pedir('GET', '/api/sinonimo')).json().map((x: Sinonimo) => x.termino)).not.toContain('%');
     expect((await pedir('PUT', '/api/sinonimo/999999', { termino: 'a', equivalente: 'b' })).statusCode).toBe(404);
     // The body may carry back its own id, never another synonym's (nor a number no row can have).
     const [primero] = (await pedir('GET', '/api/sinonimo')).json() as Array<{ id: number; termino: string; equivalente: string }>;

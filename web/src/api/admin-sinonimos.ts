@@ -23,7 +23,8 @@ export function useGuardarSinonimo() {
   return useMutation({
     mutationFn: (datos: SinonimoInput) =>
       datos.id ? apiFetch<Sinonimo>(`sinonimo/${datos.id}`, { method: 'PUT', body: datos }) : apiFetch<Sinonimo>('sinonimo', { method: 'POST', body: datos }),
-    onSuccess: () => invalidar(qc),
+    // Also after a refusal: a 404 means another admin deleted it, and the list must say so.
+    onSettled: () => invalidar(qc),
   });
 }
 
@@ -31,6 +32,6 @@ export function useEliminarSinonimo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiFetch<void>(`sinonimo/${id}`, { method: 'DELETE' }),
-    onSuccess: () => invalidar(qc),
+    onSettled: () => invalidar(qc),
   });
 }

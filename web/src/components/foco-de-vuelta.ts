@@ -23,7 +23,14 @@ export function useFocoDeVuelta(abierto: boolean) {
       setTimeout(() => {
         const activo = document.activeElement;
         const perdido = !activo || activo === document.body || activo.closest('[role="dialog"]') !== null;
-        if (elemento?.isConnected && perdido) elemento.focus();
+        if (!perdido) return;
+        if (elemento?.isConnected) elemento.focus();
+        else {
+          // What opened it left with what it did (a row deleted): the page's title, not <body>.
+          const titulo = document.querySelector<HTMLElement>('main h1');
+          titulo?.setAttribute('tabindex', '-1');
+          titulo?.focus();
+        }
       }, 0);
     },
   };

@@ -108,6 +108,7 @@ function FormSinonimo({ inicial, onListo }: { inicial: Sinonimo | { id: null }; 
   const {
     register,
     handleSubmit,
+    setFocus,
     setError: marcarError,
     formState: { errors },
   } = useForm<Valores>({
@@ -132,6 +133,8 @@ function FormSinonimo({ inicial, onListo }: { inicial: Sinonimo | { id: null }; 
         // A refusal without a field (an existing pair, 'deben ser distintos') is said above the buttons.
         if (!enSuCampo || (e instanceof ApiError && e.status === 409)) setError(mensajeDeError(e, 'No se pudo guardar el sinónimo.'));
         notifications.show({ color: 'red', message: mensajeDeError(e, 'No se pudo guardar el sinónimo.') });
+        // 'Guardar' was disabled while saving and the focus fell out of the dialog: back to the first field.
+        setTimeout(() => setFocus('termino'), 0);
       },
     });
   };
