@@ -286,4 +286,32 @@ describe("admin 'Sinónimos' (issue 17)", () => {
       await s.cerrar();
     }, 240_000);
   }
+
+  it("says a failed load as an alert with 'Reintentar', and a synonym another admin deleted leaves the list", async () => {
+    const s = await sesionAdmin(entorno.navegador, entorno.servidor.url);
+    const { page } = s;
+    await page.route('**/api/sinonimo', (ruta) => ruta.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"falla"}' }));
+    await page.goto('/grillaSinonimos');
+    const alerta = page.getByRole('alert').filter({ hasText: 'Error al cargar datos' });
+    await visible(alerta);
+    await page.unroute('**/api/sinonimo');
+    await alerta.getByRole('button', { name: 'Reintentar' }).click();
+    await expect.poll(() => filas(page, 'Sinónimos').count()).toBeGreaterThan(1);
+    s.errores.length = 0; // the browser logs the 500 itself
+
+    // Created here, deleted behind this page's back: deleting it says so, and its row goes.
+    const creado = await page.request.post('/api/sinonimo', { data: { termino: 'zzfantasma', equivalente: 'regla' } });
+    expect(creado.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Buscar' }).fill('zzfantasma');
+    await esperarFilas(page, 'Sinónimos', 1);
+    expect(await filas(page, 'Sinónimos').first().innerText()).toContain('regla');
+    expect((await page.request.delete(`/api/sinonimo/${(await creado.json()).id}`)).status()).toBe(204);
+    await page.getByRole('button', { name: 'Eliminar zzfantasma = regla' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar eliminación' }).getByRole('button', { name: 'Eliminar' }).click();
+    await verTexto(page, MENSAJES_SINONIMO.noEncontrado);
+    await expect.poll(() => filas(page, 'Sinónimos').first().innerText()).toContain('No hay sinónimos que coincidan con la búsqueda.');
+    s.errores.length = 0; // and the 404
+    await s.cerrar();
+  }, 120_000);
 });
