@@ -12,10 +12,9 @@ import {
 } from '../../domain/auditoria';
 import { finDelDiaMendoza, inicioDelDiaMendoza } from '../../domain/fechas';
 import { MENSAJES } from '../../domain/mensajes';
-import { normalizarBusqueda } from '../../domain/texto';
 import type { Db } from '../db/client';
 import { auditoria } from '../db/schema';
-import { contieneSinAcentos } from '../db/texto-sql';
+import { cadaPalabraEnAlguno } from '../db/texto-sql';
 import { Invalido } from '../errors';
 import { BOM, filaCsv } from './csv';
 
@@ -41,8 +40,8 @@ const aEvento = (f: Fila): EventoAuditoria => ({
 function condiciones(filtros: AuditoriaExportar): SQL | undefined {
   if (filtros.desde && filtros.hasta && filtros.desde > filtros.hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
   const donde: SQL[] = [];
-  const texto = filtros.usuario ? normalizarBusqueda(filtros.usuario) : '';
-  if (texto) donde.push(contieneSinAcentos(auditoria.usuario, texto));
+  const deUsuario = cadaPalabraEnAlguno([auditoria.usuario], filtros.usuario);
+  if (deUsuario) donde.push(deUsuario);
   if (filtros.usuarioId) donde.push(eq(auditoria.usuarioId, filtros.usuarioId));
   if (filtros.entidad) donde.push(eq(auditoria.entidad, filtros.entidad));
   if (filtros.entidadId) donde.push(eq(auditoria.entidadId, filtros.entidadId));

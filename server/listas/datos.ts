@@ -2,10 +2,9 @@
 // the public pages (docs/decisions/034-listas-escolares.md).
 import { and, asc, count, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { ProductoDeLista } from '../../domain/lista-escolar';
-import { normalizarBusqueda } from '../../domain/texto';
 import type { Db } from '../db/client';
 import { alternativaItemLista, detalleVenta, itemListaEscolar, listaEscolar, producto, venta } from '../db/schema';
-import { contieneSinAcentos } from '../db/texto-sql';
+import { cadaPalabraEnAlguno } from '../db/texto-sql';
 
 /** A product as a list shows it and the cart keeps it. */
 export const columnasProductoDeLista = {
@@ -99,13 +98,8 @@ export async function figurasDeListas(db: Db, listaIds: readonly number[]): Prom
 }
 
 /** Every word of `texto` somewhere in the column, accents and case aside ('san martin' finds 'Gral. José de San Martín'). */
-export function todasLasPalabras(columna: SQL | typeof listaEscolar.escuela, texto: string | undefined): SQL | undefined {
-  const palabras = normalizarBusqueda(texto ?? '')
-    .split(/\s+/)
-    .filter((p) => p !== '');
-  if (palabras.length === 0) return undefined;
-  return and(...palabras.map((p) => contieneSinAcentos(columna, p)));
-}
+export const todasLasPalabras = (columna: SQL | typeof listaEscolar.escuela, texto: string | undefined): SQL | undefined =>
+  cadaPalabraEnAlguno([columna], texto);
 
 /** How many items each list has. */
 export async function cantidadDeItems(db: Db, listaIds: readonly number[]): Promise<Map<number, number>> {

@@ -162,7 +162,7 @@ describe('listing promotions', () => {
 describe('GET /api/promocion/grilla: the admin grid, a page at a time', () => {
   const ids: number[] = [];
   beforeAll(async () => {
-    const p = await crearProducto(t.db, { costo: 100, porcentaje: 100 });
+    const p = await crearProducto(t.db, { costo: 100, porcentaje: 100, denominacion: 'Témperas Alba x 6', codigo: 'TEM-GRILLA' });
     for (let i = 1; i <= 5; i++) {
       const promo = await crearPromocion(t.db, {
         denominacion: `Grilla Ñandú ${i}`,
@@ -204,6 +204,15 @@ describe('GET /api/promocion/grilla: the admin grid, a page at a time', () => {
     expect((await grilla(`q=${encodeURIComponent('GRILLA ÑANDÚ 4')}`)).json().items.map((x: Promocion) => x.id)).toEqual([ids[3]]);
     expect((await grilla(`q=${encodeURIComponent('100% de descuento')}`)).json().items.map((x: Promocion) => x.id)).toEqual([ids[2]]);
     expect((await grilla(`q=${encodeURIComponent('nandu%')}`)).json().total).toBe(0);
+  });
+
+  it("finds each word in any order, in the name, the description or its products' names and codes", async () => {
+    const encontradas = async (q: string) => (await grilla(`q=${encodeURIComponent(q)}`)).json().items.map((x: Promocion) => x.id);
+    expect(await encontradas('4 ñandu grilla')).toEqual([ids[3]]);
+    expect(await encontradas('grilla cartulinas')).toEqual([ids[2]]);
+    expect(await encontradas('temperas nandu')).toEqual([ids[0]]);
+    expect(await encontradas('tem-grilla')).toEqual([ids[0]]);
+    expect(await encontradas('temperas cartulinas')).toEqual([]);
   });
 
   it('without parameters: the first 20, and the whole count', async () => {

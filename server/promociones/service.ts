@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { precioUnitarioPromocion, sumarLineas } from '../../domain/money';
 import {
@@ -11,11 +11,10 @@ import {
   type promocionCrearSchema,
   type PromocionFiltros,
 } from '../../domain/promocion';
-import { normalizarBusqueda } from '../../domain/texto';
 import { registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detallePromocion, producto, promocion } from '../db/schema';
-import { contieneSinAcentos } from '../db/texto-sql';
+import { cadaPalabraEnAlguno } from '../db/texto-sql';
 import { Invalido, NoEncontrado } from '../errors';
 
 type FilaPromocion = typeof promocion.$inferSelect;
@@ -93,13 +92,17 @@ export async function listarPromociones(db: Db): Promise<Promocion[]> {
   return filas.map((p) => aRespuesta(p, detalles.get(p.id) ?? []));
 }
 
+// The names and codes of a promotion's products, as one text its search can look in.
+const productosDeLaPromocion = sql`(select string_agg(pr.denominacion || ' ' || pr.codigo, ' ')
+  from detalle_promocion dp join producto pr on pr.id = dp.producto_id where dp.promocion_id = ${promocion.id})`;
+
 /**
- * A page of the admin grid, newest first; `q` is looked for in the name and the description (case and
- * accents ignored). The page, its count and its lines: three queries at the same time.
+ * A page of the admin grid, newest first; each word of `q` is looked for in the name, the description and
+ * its products' names and codes (case and accents ignored, any order). The page, its count and its lines:
+ * three queries at the same time.
  */
 export async function paginaDePromociones(db: Db, filtros: PromocionFiltros): Promise<PaginaPromociones> {
-  const texto = filtros.q ? normalizarBusqueda(filtros.q) : '';
-  const filtro = texto ? or(contieneSinAcentos(promocion.denominacion, texto), contieneSinAcentos(promocion.descripcion, texto)) : undefined;
+  const filtro = cadaPalabraEnAlguno([promocion.denominacion, promocion.descripcion, productosDeLaPromocion], filtros.q);
   const rango = { limite: filtros.porPagina, desde: (filtros.pagina - 1) * filtros.porPagina };
   const [filas, [totales], detalles] = await Promise.all([
     db.select().from(promocion).where(filtro).orderBy(desc(promocion.id)).limit(rango.limite).offset(rango.desde),

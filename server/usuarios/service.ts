@@ -1,9 +1,8 @@
-import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsuarioSesion } from '../../domain/auth';
 import { MENSAJES } from '../../domain/mensajes';
 import { MENSAJES_PERSONA, valoresDeDomicilio } from '../../domain/persona';
-import { normalizarBusqueda } from '../../domain/texto';
 import {
   MENSAJES_USUARIO,
   type registroSchema,
@@ -22,7 +21,7 @@ import type { Db } from '../db/client';
 import { domicilio, persona, usuario } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado, Prohibido } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
-import { contieneSinAcentos } from '../db/texto-sql';
+import { cadaPalabraEnAlguno } from '../db/texto-sql';
 import { columnasDomicilio, guardarDomicilioDe } from './persona-service';
 import { asegurarCupoDeRegistro, contarRegistro, type CupoDeRegistro } from './limite-de-registros';
 
@@ -34,15 +33,11 @@ const columnasUsuario = {
   persona: { id: persona.id, nombre: persona.nombre, apellido: persona.apellido, email: persona.email, telefono: persona.telefono },
 };
 
-/** Users grid: each user with its person; `nombre` matches name, surname or login name. */
+/** Users grid: each user with its person; each word of `nombre` in the name, surname, login name or e-mail. */
 export async function listarUsuarios(db: Db, filtros: UsuarioFiltros): Promise<Usuario[]> {
   const condiciones: SQL[] = [];
-  const texto = filtros.nombre ? normalizarBusqueda(filtros.nombre) : '';
-  if (texto) {
-    condiciones.push(
-      or(contieneSinAcentos(persona.nombre, texto), contieneSinAcentos(persona.apellido, texto), contieneSinAcentos(usuario.usuario, texto))!,
-    );
-  }
+  const palabras = cadaPalabraEnAlguno([persona.nombre, persona.apellido, usuario.usuario, persona.email], filtros.nombre);
+  if (palabras) condiciones.push(palabras);
   if (filtros.rol) condiciones.push(eq(usuario.rol, filtros.rol));
   return db
     .select(columnasUsuario)

@@ -137,6 +137,13 @@ describe('user', () => {
     expect(porNombre.map((u) => u.usuario)).toEqual(['jnunez']);
     expect(((await pedir('GET', '/api/user?nombre=nunez')).json() as Usuario[]).map((u) => u.usuario)).toEqual(['jnunez']);
     expect(((await pedir('GET', '/api/user?nombre=otro-us')).json() as Usuario[]).map((u) => u.usuario)).toEqual(['otro-usr']);
+    // Each word in any of the fields, in any order: a full name is two fields.
+    const nombres = async (texto: string) =>
+      ((await pedir('GET', `/api/user?nombre=${encodeURIComponent(texto)}`)).json() as Usuario[]).map((u) => u.usuario);
+    expect(await nombres('Joaquin Nunez')).toEqual(['jnunez']);
+    expect(await nombres('  ñúñez   JOAQUÍN ')).toEqual(['jnunez']);
+    expect(await nombres('joaquin perez')).toEqual([]);
+    expect(await nombres('%')).toEqual([]);
     const admins = (await pedir('GET', '/api/user?rol=ADMIN')).json() as Usuario[];
     expect(admins.every((u) => u.rol === 'ADMIN')).toBe(true);
     expect(admins.map((u) => u.id)).toContain(admin.id);
