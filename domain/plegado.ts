@@ -21,6 +21,12 @@ export const PALABRAS_VACIAS: ReadonlySet<string> = new Set([
 export const palabrasDe = (texto: string): string[] => plegar(texto).split(/[^a-z0-9]+/).filter((p) => p !== '');
 
 /**
+ * A product code as it is compared: its folded letters and digits, without separators, so 'ESC-003',
+ * 'esc 003' and 'ESC003' are one code. The database's `busqueda_codigo` (migration 0022) is the same rule.
+ */
+export const codigoCompacto = (texto: string): string => palabrasDe(texto).join('');
+
+/**
  * The root of one folded word: plural then gender. 'lapices' -> 'lapiz', 'colores' -> 'color',
  * 'gomas' -> 'gom', 'rayadas'/'rayado' -> 'rayad', 'verdes' -> 'verd'. Words of 3 letters or less and
  * words with digits ('a4', '50', codes) stay as they are.

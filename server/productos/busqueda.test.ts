@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autocompletarSchema, MENSAJES_SINONIMO, SUGERENCIAS_MAXIMAS, type Sinonimo } from '../../domain/busqueda';
 import { MENSAJES_PAGINACION } from '../../domain/paginacion-reglas';
-import { palabrasDe, raiz } from '../../domain/plegado';
+import { codigoCompacto, palabrasDe, raiz } from '../../domain/plegado';
 import type { PaginaProductos } from '../../domain/producto';
 import { auditoria, producto } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
@@ -67,6 +67,16 @@ describe('the folding rules in SQL', () => {
           from unnest(${`{${palabras.join(',')}}`}::text[]) as w`,
     )) as unknown as { rows: Array<{ w: string; raices: string[] | null }> };
     for (const { w, raices } of filas.rows) expect([w, raices ?? []]).toEqual([w, palabrasDe(w).map(raiz)]);
+  });
+
+  it('busqueda_codigo gives what codigoCompacto gives', async () => {
+    const muestra = fc.sample(fc.string({ unit: fc.constantFrom(...'aZñÁé09-. _/#%\\ü'), maxLength: 14 }), { numRuns: 150, seed: 22 });
+    const codigos = [...new Set([...muestra, 'ESC-003', 'esc 003', 'Ñ-1/2', '---', ''])];
+    const filas = (await t.db.execute(
+      sql`select c, busqueda_codigo(c) as compacto from json_array_elements_text(${JSON.stringify(codigos)}::json) as c`,
+    )) as unknown as { rows: Array<{ c: string; compacto: string }> };
+    expect(filas.rows.length).toBe(codigos.length);
+    for (const { c, compacto } of filas.rows) expect([c, compacto]).toEqual([c, codigoCompacto(c)]);
   });
 });
 
@@ -154,6 +164,28 @@ describe('GET /api/producto?q= (matching)', () => {
     expect(await codigos('bol-az')).toEqual(['BOL-AZ']);
     expect(await codigos('papeleria adhesivo')).toEqual(['ADH-250']);
     expect((await codigos('boli')).sort()).toEqual(['BOL-AZ', 'BOL-NG']);
+  });
+
+  it('finds a code typed without its separators or with others, first and counted', async () => {
+    for (const q of ['bolaz', 'BOL AZ', 'bol.az', 'Bol-Az']) {
+      const r = await listar(`q=${encodeURIComponent(q)}`);
+      expect([q, r.items[0]?.codigo]).toEqual([q, 'BOL-AZ']);
+    }
+    // A code with a digit is also one word: found alone, counted, and by its start while typing.
+    expect(await listar('q=adh250')).toMatchObject({ total: 1, items: [{ codigo: 'ADH-250' }] });
+    expect(await codigos('cua5')).toEqual(['CUA-50']);
+    expect(await codigos('cua 50')).toEqual(['CUA-50']);
+  });
+
+  it("the grid's code filter compares letters and digits only; a code of separators alone finds nothing", async () => {
+    const grilla = async (codigo: string) =>
+      (await listar(`codigo=${encodeURIComponent(codigo)}`, admin)).items.map((p) => p.codigo).sort();
+    expect(await grilla('lap12')).toEqual(['LAP-12']);
+    expect(await grilla('LAP 1')).toEqual(['LAP-12']);
+    expect(await grilla('cua-')).toEqual(['CUA-50', 'CUA-80']);
+    expect(await grilla('-')).toEqual([]);
+    expect(await listar(`codigo=${encodeURIComponent(' - ')}&q=cuaderno`, admin)).toMatchObject({ total: 0, items: [] });
+    expect((await listar('codigo=cua%2080&q=cuaderno', admin)).items.map((p) => p.codigo)).toEqual(['CUA-80']);
   });
 
   it('ranks the exact code first, then whole words by sales, then prefixes, then typos', async () => {
@@ -339,6 +371,16 @@ describe('the admin grid and the stock screens use the same matching', () => {
     expect(await grilla('')).toEqual(['LAP-12', 'LAP-HB']);
     expect(await grilla('&orden=asc')).toEqual(['LAP-HB', 'LAP-12']);
     expect(await grilla('&orden=desc')).toEqual(['LAP-12', 'LAP-HB']);
+  });
+
+  it('GET /api/producto/sugerencias by code: letters and digits, the codes that start so first', async () => {
+    const sugerencias = async (q: string) =>
+      ((await t.app.inject({ method: 'GET', url: `/api/producto/sugerencias?campo=codigo&q=${encodeURIComponent(q)}`, headers: { cookie: admin } })).json() as Array<{ codigo: string }>).map((x) => x.codigo);
+    expect(await sugerencias('bolaz')).toEqual(['BOL-AZ']);
+    expect(await sugerencias('LAP 1')).toEqual(['LAP-12']);
+    // 'lap' starts LAP-12, LAP-HB and LAPIZ; 'Cinta métrica' has none of it.
+    expect((await sugerencias('lap')).slice(0, 3).sort()).toEqual(['LAP-12', 'LAP-HB', 'LAPIZ']);
+    expect(await sugerencias('-')).toEqual([]);
   });
 
   it("GET /api/producto/sugerencias by name tolerates typos and keeps its shape", async () => {

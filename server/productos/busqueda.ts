@@ -1,13 +1,12 @@
 import { asc, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { PALABRAS_VACIAS, palabrasDe, plegar, raiz } from '../../domain/plegado';
-import { normalizarBusqueda } from '../../domain/texto';
+import { PALABRAS_VACIAS, codigoCompacto, palabrasDe, plegar, raiz } from '../../domain/plegado';
 import { SUGERENCIAS_MAXIMAS, type Autocompletar } from '../../domain/busqueda';
 import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
 import { esPreparable, filasDeConsulta, filasDelCatalogo, filasEnBytes, type Consulta } from '../db/preparadas';
 import { categoria, producto, sinonimo } from '../db/schema';
-import { coincideSinAcentos, escaparLike, patronContiene } from '../db/texto-sql';
+import { escaparLike, patronContiene } from '../db/texto-sql';
 
 // The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
 // their root here (domain/plegado.ts) and matched against `producto_palabra`, which triggers keep on
@@ -183,6 +182,9 @@ export function siguienteCadena(texto: string): string {
 // a request only fills its values. Building them again on every request was a fifth of the server's CPU.
 
 const valor = (nombre: string): SQL => sql`${sql.placeholder(nombre)}`;
+
+/** The admin grid's 'code contains', on the code's letters and digits (a trigram index serves it: migration 0022). */
+const codigoContiene = sql`busqueda_codigo(p.codigo) like ${valor('codigoContiene')}`;
 /** A level or a limit of our own, written into the statement's text (never a value from a request). */
 const nivel = (numero: number): SQL => sql.raw(String(numero));
 const raizK = (k: number): SQL => sql`${sql.placeholder(`r${k}`)}::text`;
@@ -460,7 +462,7 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
     (c) => sql`(select t.producto_id, case when t.nombre @> ${raicesJuntas(c)} then ${nivel(NIVEL.sinonimo)} else ${nivel(NIVEL.sinonimo + 1)} end as s, t.cantidad_vendida as cv, t.precio
         from producto_terminos t where t.terminos @> ${raicesJuntas(c)} order by 2, 3 desc, 4, 1 limit ${n})`,
   );
-  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text)`;
+  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_codigo(codigo) = ${valor('codigo')}::text)`;
   return sql`with e as (${terminos}),
     candidatos as (${sql.join([...exactas, otras, ...deVarias, codigo], sql` union all `)}),
     pagina as (
@@ -521,8 +523,8 @@ function sqlDePagina(b: Busqueda, ctes: SQL[]): SQL {
   const filtros: SQL[] = [];
   if (b.marca) filtros.push(sql`p.marca = ${valor('marca')}`);
   if (b.categoriaId) filtros.push(sql`p.categoria_id = ${valor('categoria')}`);
-  if (b.codigoContiene) filtros.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
-  const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_plegar(codigo) = ${valor('codigo')}::text) then -1 else r.s end`;
+  if (b.codigoContiene) filtros.push(codigoContiene);
+  const codigoExacto = sql`case when r.producto_id in (select id from producto where busqueda_codigo(codigo) = ${valor('codigo')}::text) then -1 else r.s end`;
   ctes.push(
     filtros.length > 0
       ? sql`f as materialized (select r.producto_id, ${codigoExacto} as s, r.cv, r.precio
@@ -691,8 +693,8 @@ export async function huecosDeTextos(db: Db, textos: TextoBuscado[]): Promise<Hu
   return conPalabras.flatMap((t) => huecosDe(t.raices, sinonimos, t.campos));
 }
 
-/** The whole query as a code is compared ('ESC-1' finds the product ESC-1 first). */
-export const codigoBuscado = (texto: string): string => plegar(texto.trim());
+/** The whole query as a code is compared ('ESC-1' and 'esc1' find the product ESC-1 first). */
+export const codigoBuscado = codigoCompacto;
 
 const dialecto = new PgDialect();
 
@@ -721,7 +723,7 @@ export const columnasProducto = {
 function sqlSinTexto(filtros: ProductoFiltros, publico: boolean): SQL {
   const condiciones: SQL[] = [];
   if (filtros.marca) condiciones.push(sql`p.marca = ${valor('marca')}`);
-  if (filtros.codigo) condiciones.push(coincideSinAcentos(sql`p.codigo`, valor('codigoContiene')));
+  if (filtros.codigo) condiciones.push(codigoContiene);
   if (filtros.categoriaId) condiciones.push(sql`p.categoria_id = ${valor('categoria')}`);
   const where = condiciones.length > 0 ? sql` where ${sql.join(condiciones, sql` and `)}` : sql``;
   const orden = filtros.orden === 'desc' ? sql`p.precio desc, p.id desc` : sql`p.precio asc, p.id asc`;
@@ -742,7 +744,7 @@ function consultaSinTexto(filtros: ProductoFiltros, publico = false): Plantilla 
   const forma = `sinTexto;${filtros.marca ? 'm' : ''};${filtros.codigo ? 'k' : ''};${filtros.categoriaId ? 'c' : ''};${filtros.orden === 'desc' ? 'desc' : 'asc'};${publico ? 'j' : ''}`;
   return llenar(plantilla(forma, () => sqlSinTexto(filtros, publico)), {
     marca: filtros.marca ?? null,
-    codigoContiene: filtros.codigo ? patronContiene(normalizarBusqueda(filtros.codigo)) : null,
+    codigoContiene: filtros.codigo ? patronContiene(codigoCompacto(filtros.codigo)) : null,
     categoria: filtros.categoriaId ?? null,
     limite: filtros.porPagina,
     desde: (filtros.pagina - 1) * filtros.porPagina,
@@ -790,7 +792,7 @@ export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Pro
     orden: filtros.orden ?? 'relevancia',
     marca: filtros.marca,
     categoriaId: filtros.categoriaId,
-    codigoContiene: filtros.codigo ? plegar(filtros.codigo) : undefined,
+    codigoContiene: filtros.codigo ? codigoCompacto(filtros.codigo) : undefined,
     limite: filtros.porPagina,
     desde: (filtros.pagina - 1) * filtros.porPagina,
   };

@@ -14,12 +14,13 @@ import {
   type sugerenciasQuerySchema,
 } from '../../domain/producto';
 import { normalizarBusqueda } from '../../domain/texto';
+import { codigoCompacto } from '../../domain/plegado';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { categoria, detalleVenta, producto } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
 import { codigoPg } from '../http/manejar-errores';
-import { contieneSinAcentos, empiezaSinAcentos } from '../db/texto-sql';
+import { patronContiene } from '../db/texto-sql';
 import { cargarUnidades, fijarStock, registrarStockInicial } from '../stock/stock';
 import {
   buscar,
@@ -54,14 +55,18 @@ interface LectorDePaginas<I> {
   ninguno: I;
 }
 
-/** Text typed in a search field that has no word to find ('%', '!!!', an emoji): it finds nothing, not everything. */
-const textoSinPalabras = (filtros: ProductoFiltros): boolean =>
-  [filtros.q, filtros.denominacion, filtros.marcaContiene].some((texto) => Boolean(texto?.trim()));
+/**
+ * Text typed in a search field that has nothing to find ('%', '!!!', an emoji in a search; '-' in the
+ * code): it finds nothing, not everything. `busqueda` is null when the searches had no words.
+ */
+const nadaQueBuscar = (filtros: ProductoFiltros, busqueda: Busqueda | null): boolean =>
+  (busqueda === null && [filtros.q, filtros.denominacion, filtros.marcaContiene].some((texto) => Boolean(texto?.trim()))) ||
+  (Boolean(filtros.codigo?.trim()) && codigoCompacto(filtros.codigo!) === '');
 
 async function paginaDelCatalogo<I>(db: Db, filtros: ProductoFiltros, leer: LectorDePaginas<I>): Promise<PaginaDe<I>> {
   const pagina = { pagina: filtros.pagina, porPagina: filtros.porPagina };
   const busqueda = await busquedaDelCatalogo(db, filtros);
-  if (!busqueda && textoSinPalabras(filtros)) {
+  if (nadaQueBuscar(filtros, busqueda)) {
     return { items: leer.ninguno, total: 0, ...pagina, marcas: await marcasDelCatalogo(db, null), quisisteDecir: null };
   }
   if (!busqueda) {
@@ -293,6 +298,9 @@ export async function sugerirProductos(db: Db, consulta: z.output<typeof sugeren
     const { items } = await buscar(db, { huecos, codigo: codigoBuscado(consulta.q), orden: 'relevancia', limite: consulta.limite, desde: 0 });
     return items.map(aSugerencia);
   }
+  // By code: its letters and digits ('esc003' finds ESC-003); a code typed without any finds nothing.
+  const codigo = codigoCompacto(consulta.q);
+  if (codigo === '') return [];
   const filas = await db
     .select({
       id: producto.id,
@@ -303,8 +311,8 @@ export async function sugerirProductos(db: Db, consulta: z.output<typeof sugeren
       stock: producto.stock,
     })
     .from(producto)
-    .where(contieneSinAcentos(producto.codigo, texto))
-    .orderBy(sql`case when ${empiezaSinAcentos(producto.codigo, texto)} then 0 else 1 end`, asc(producto.denominacion), asc(producto.id))
+    .where(sql`busqueda_codigo(${producto.codigo}) like ${patronContiene(codigo)}`)
+    .orderBy(sql`case when busqueda_codigo(${producto.codigo}) like ${`${codigo}%`} then 0 else 1 end`, asc(producto.denominacion), asc(producto.id))
     .limit(consulta.limite);
   return filas.map(aSugerencia);
 }
