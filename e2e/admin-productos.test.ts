@@ -155,6 +155,8 @@ describe('product form (spec screen 17)', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/código/i);
     s.errores.length = 0; // the browser logs the 409 itself
+    // The busy button was disabled while saving: the focus comes back to it, not to <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Guardar');
 
     await page.goto('/grillaProducts');
     await esperarFilas(page, 'Productos', 20);

@@ -24,6 +24,7 @@ import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
 import { TarjetasAdmin } from '../comun/tarjetas-admin';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 const POR_PAGINA = 25;
 
@@ -100,9 +101,9 @@ export default function GrillaAuditoriaPage() {
   return (
     <Container size="xl" py="lg">
       <Encabezado titulo="Auditoría">
-        <Button leftSection={<IconDownload size={16} />} onClick={() => void exportar()} loading={exportando} disabled={invertido}>
+        <BotonOcupado leftSection={<IconDownload size={16} />} onClick={() => void exportar()} ocupado={exportando} disabled={invertido}>
           Exportar CSV
-        </Button>
+        </BotonOcupado>
       </Encabezado>
 
       <PanelFiltros>

@@ -17,6 +17,7 @@ import { mensajeDeError } from '../../../api/client';
 import { useTarifaImpresion } from '../../../api/impresiones';
 import { marcarErroresDelServidor } from '../../../components/errores-del-servidor';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 const PRECIOS_TRAMO = ['bnA4', 'bnOficio', 'colorA4', 'colorOficio'] as const;
 const TERMINACIONES = ['abrochado', 'anillado', 'plastificado'] as const;
@@ -165,9 +166,9 @@ function Formulario({ tarifa }: { tarifa: TarifaImpresionRespuesta }) {
             <Button variant="default" onClick={() => reset(aValores(tarifa))} disabled={!isDirty || guardar.isPending}>
               Descartar cambios
             </Button>
-            <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            <BotonOcupado type="submit" ocupado={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
               Guardar tarifa
-            </Button>
+            </BotonOcupado>
           </Group>
         </Group>
       </Stack>

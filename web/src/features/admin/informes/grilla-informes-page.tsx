@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Alert, Button, Card, ColorSwatch, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, ColorSwatch, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { descargarCierreDelDia, descargarCierreEntreFechas, useResumenVentas } f
 import { mensajeDeError } from '../../../api/client';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { diaMendoza, formatearFecha, primerDiaDelMes } from '../comun/fechas';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 const COLORES = ['azul.6', 'teal.6', 'orange.6', 'grape.6', 'yellow.6', 'red.6'];
 const etiquetaForma = (f: string) => FORMA_PAGO_LABEL[f as FormaPago] ?? f;
@@ -50,9 +51,9 @@ export default function GrillaInformesPage() {
           <Text size="sm" c="dimmed" mb="md">
             Planilla con las ventas de hoy ({formatearFecha(diaMendoza())}).
           </Text>
-          <Button leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void descargar('hoy')} loading={descargando === 'hoy'}>
+          <BotonOcupado leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void descargar('hoy')} ocupado={descargando === 'hoy'}>
             Cierre del día
-          </Button>
+          </BotonOcupado>
         </Paper>
         <Paper withBorder p="md">
           <Title order={2} size="h4" mb="xs">
@@ -61,9 +62,9 @@ export default function GrillaInformesPage() {
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput type="date" label="Desde" value={desde} onChange={(e) => setDesde(e.currentTarget.value)} />
             <TextInput type="date" label="Hasta" value={hasta} onChange={(e) => setHasta(e.currentTarget.value)} />
-            <Button leftSection={<IconCalendarEvent size={16} />} onClick={() => void descargar('rango')} loading={descargando === 'rango'}>
+            <BotonOcupado leftSection={<IconCalendarEvent size={16} />} onClick={() => void descargar('rango')} ocupado={descargando === 'rango'}>
               Cierre entre fechas
-            </Button>
+            </BotonOcupado>
           </Group>
           {error && (
             <Text c="red" role="alert" mt="sm">

@@ -18,6 +18,7 @@ import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
 import { TarjetasAdmin } from '../comun/tarjetas-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 const POR_PAGINA = 20;
 
@@ -200,9 +201,9 @@ export default function GrillaListasEscolaresPage() {
           <Button variant="default" onClick={() => setADuplicar(null)} disabled={duplicar.isPending}>
             Cancelar
           </Button>
-          <Button onClick={confirmarDuplicar} loading={duplicar.isPending} leftSection={<IconCopy size={16} />}>
+          <BotonOcupado onClick={confirmarDuplicar} ocupado={duplicar.isPending} leftSection={<IconCopy size={16} />}>
             Duplicar
-          </Button>
+          </BotonOcupado>
         </Group>
       </Modal>
     </Container>

@@ -9,6 +9,7 @@ import { mensajeDeError } from '../../../api/client';
 import { BuscadorProducto } from '../comun/buscador-producto';
 import { TRANSICION_MODAL } from '../comun/confirmar-modal';
 import { deSugerencia, itemNuevo, type ItemFormulario } from './item-lista';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 /** A line of the proposal as the owner leaves it: the product chosen ('' = free text) among the offered ones. */
 interface Revision {
@@ -102,9 +103,9 @@ export function ImportarTextoModal({ abierto, onCerrar, onAgregar }: { abierto: 
             <Button variant="default" onClick={cerrar}>
               Cancelar
             </Button>
-            <Button onClick={buscar} loading={importar.isPending} leftSection={<IconSearch size={16} />}>
+            <BotonOcupado onClick={buscar} ocupado={importar.isPending} leftSection={<IconSearch size={16} />}>
               Buscar productos
-            </Button>
+            </BotonOcupado>
           </Group>
         </Stack>
       ) : (

@@ -17,6 +17,7 @@ import { useCategorias } from '../../../api/admin-productos';
 import { mensajeDeError } from '../../../api/client';
 import { useAplicarPrecios, useVistaPreviaPrecios } from '../../../api/catalogo-masivo';
 import { TablaAdmin } from '../comun/tabla-admin';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 type TipoAlcance = Alcance['tipo'];
 
@@ -178,12 +179,12 @@ export function CambiarPreciosModal({ abierto, onCerrar, marcas, filtros }: Prop
           <Button variant="default" onClick={cerrar}>
             Cancelar
           </Button>
-          <Button variant="light" onClick={verVistaPrevia} loading={vista.isPending} disabled={!alcance() || porcentaje.trim() === ''}>
+          <BotonOcupado variant="light" onClick={verVistaPrevia} ocupado={vista.isPending} disabled={!alcance() || porcentaje.trim() === ''}>
             Ver vista previa
-          </Button>
-          <Button onClick={confirmar} loading={aplicar.isPending} disabled={!previa || previa.total === 0}>
+          </BotonOcupado>
+          <BotonOcupado onClick={confirmar} ocupado={aplicar.isPending} disabled={!previa || previa.total === 0}>
             {previa ? `Aplicar a ${previa.total} ${previa.total === 1 ? 'producto' : 'productos'}` : 'Aplicar'}
-          </Button>
+          </BotonOcupado>
         </Group>
       </Stack>
     </Modal>

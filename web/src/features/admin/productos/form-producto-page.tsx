@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Image, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Container, Group, Image, Input, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { paths, urlImagen } from '../../../app/paths';
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { ConfirmarModal } from '../comun/confirmar-modal';
 import { PieFormulario } from '../comun/pie-formulario';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 interface Valores {
   denominacion: string;
@@ -189,15 +190,15 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
           <Group mt="md" align="flex-end">
             <Image src={imagenActual} alt={vistaPrevia ? 'Vista previa de la imagen' : 'Imagen actual del producto'} w={160} h={160} fit="contain" radius="md" bd="1px solid var(--mantine-color-gray-3)" />
             {!vistaPrevia && producto?.imagen && (
-              <Button
+              <BotonOcupado
                 variant="subtle"
                 color="red"
                 leftSection={<IconPhotoX size={16} />}
-                loading={quitarImagen.isPending}
+                ocupado={quitarImagen.isPending}
                 onClick={() => setConfirmarQuitar(true)}
               >
                 Quitar imagen
-              </Button>
+              </BotonOcupado>
             )}
           </Group>
         )}

@@ -11,6 +11,7 @@ import { descargarPlantilla, estadoImportacion, subirPlanilla, useConfirmarImpor
 import { paths } from '../../../app/paths';
 import { Encabezado } from '../comun/encabezado';
 import { TablaAdmin } from '../comun/tabla-admin';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 type Cambio = FilaParaActualizar['cambios'][number];
 
@@ -105,9 +106,9 @@ export default function ImportarProductosPage() {
             clearable
             w={{ base: '100%', sm: 360 }}
           />
-          <Button leftSection={<IconUpload size={16} />} onClick={verVistaPrevia} disabled={!archivo || subida !== null || confirmar.isPending} loading={subida !== null}>
+          <BotonOcupado leftSection={<IconUpload size={16} />} onClick={verVistaPrevia} disabled={!archivo || subida !== null || confirmar.isPending} ocupado={subida !== null}>
             Ver vista previa
-          </Button>
+          </BotonOcupado>
         </Group>
 
         {subida !== null && (
@@ -210,9 +211,9 @@ export default function ImportarProductosPage() {
               </Stack>
             )}
             <Group>
-              <Button onClick={aplicar} disabled={aplicables === 0} loading={confirmar.isPending}>
+              <BotonOcupado onClick={aplicar} disabled={aplicables === 0} ocupado={confirmar.isPending}>
                 {aplicables === 0 ? 'No hay cambios para aplicar' : `Confirmar importación (${aplicables} ${aplicables === 1 ? 'producto' : 'productos'})`}
-              </Button>
+              </BotonOcupado>
               <Text size="xs" c="dimmed">
                 Todo se aplica junto o nada; las filas con errores quedan afuera.
               </Text>

@@ -14,6 +14,7 @@ import { Cargando } from '../../../components/guards/requiere-rol';
 import { BuscadorProducto } from '../comun/buscador-producto';
 import { formatearFecha } from '../comun/fechas';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 /** Spec screen 23: the products of a promotion. */
 export default function DetallePromocionPage() {
@@ -79,9 +80,9 @@ export default function DetallePromocionPage() {
             </Text>
           )}
           <Group justify="flex-end">
-            <Button type="submit" loading={agregar.isPending} leftSection={<IconPlus size={16} />}>
+            <BotonOcupado type="submit" ocupado={agregar.isPending} leftSection={<IconPlus size={16} />}>
               Agregar Detalle
-            </Button>
+            </BotonOcupado>
           </Group>
         </Stack>
       </Paper>

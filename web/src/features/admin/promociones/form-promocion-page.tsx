@@ -11,6 +11,7 @@ import { useCrearPromocion } from '../../../api/admin-promociones';
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { diaMendoza } from '../comun/fechas';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 type Valores = { [K in keyof PromocionInput]: string };
 
@@ -70,9 +71,9 @@ export default function FormPromocionPage() {
             <Button variant="default" component={Link} to={paths.grillaPromociones} leftSection={<IconArrowLeft size={16} />}>
               Volver
             </Button>
-            <Button type="submit" loading={crear.isPending}>
+            <BotonOcupado type="submit" ocupado={crear.isPending}>
               Crear Promoción
-            </Button>
+            </BotonOcupado>
           </Group>
         </Stack>
       </Paper>

@@ -16,6 +16,7 @@ import {
 import { useUser } from '../../../sesion/usuario-context';
 import { Encabezado } from '../comun/encabezado';
 import { SegunConsulta } from '../comun/segun-consulta';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 /** The admin's own account: the second factor (TOTP), its enrolment and recovery codes. */
 export default function SeguridadPage() {
@@ -118,9 +119,9 @@ function Inscribir({ onActivada }: { onActivada: (codigos: string[]) => void }) 
             {error}
           </Alert>
         )}
-        <Button onClick={generar} loading={iniciar.isPending} leftSection={<IconShieldLock size={18} />}>
+        <BotonOcupado onClick={generar} ocupado={iniciar.isPending} leftSection={<IconShieldLock size={18} />}>
           Activar verificación en dos pasos
-        </Button>
+        </BotonOcupado>
       </Stack>
     );
   }
@@ -150,9 +151,9 @@ function Inscribir({ onActivada }: { onActivada: (codigos: string[]) => void }) 
             onChange={(e) => setCodigo(e.currentTarget.value)}
             error={error}
           />
-          <Button type="submit" loading={confirmar.isPending}>
+          <BotonOcupado type="submit" ocupado={confirmar.isPending}>
             Confirmar y activar
-          </Button>
+          </BotonOcupado>
         </Group>
         <Text size="xs" c="dimmed">
           Este código QR y la clave se muestran solo ahora. Si salís de la página antes de confirmar, generá uno nuevo.
@@ -262,9 +263,9 @@ function FactorActivo({
             </Text>
           )}
           <Group>
-            <Button
+            <BotonOcupado
               variant="light"
-              loading={regenerar.isPending}
+              ocupado={regenerar.isPending}
               onClick={() =>
                 conCodigo(() =>
                   regenerar.mutate(codigo, {
@@ -275,11 +276,11 @@ function FactorActivo({
               }
             >
               Generar códigos de recuperación nuevos
-            </Button>
-            <Button
+            </BotonOcupado>
+            <BotonOcupado
               color="red"
               variant="outline"
-              loading={desactivar.isPending}
+              ocupado={desactivar.isPending}
               onClick={() =>
                 conCodigo(() =>
                   desactivar.mutate(codigo, {
@@ -294,7 +295,7 @@ function FactorActivo({
               }
             >
               Desactivar
-            </Button>
+            </BotonOcupado>
           </Group>
         </Stack>
       </form>

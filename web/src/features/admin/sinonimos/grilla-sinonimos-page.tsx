@@ -15,6 +15,7 @@ import { PanelFiltros } from '../comun/panel-filtros';
 import { SegunConsulta } from '../comun/segun-consulta';
 import { TablaAdmin } from '../comun/tabla-admin';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 /** Accent- and case-insensitive, as the search itself compares. */
 const normalizar = (texto: string) =>
@@ -166,9 +167,9 @@ function FormSinonimo({ inicial, onListo }: { inicial: Sinonimo | { id: null }; 
           <Button variant="default" onClick={onListo} disabled={guardar.isPending}>
             Cancelar
           </Button>
-          <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+          <BotonOcupado type="submit" ocupado={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
             Guardar
-          </Button>
+          </BotonOcupado>
         </Group>
       </Stack>
     </form>

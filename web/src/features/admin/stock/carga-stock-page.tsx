@@ -7,6 +7,7 @@ import { MENSAJES_STOCK } from '../../../../../domain/producto';
 import { useCargarStock, type SugerenciaProducto } from '../../../api/admin-productos';
 import { paths } from '../../../app/paths';
 import { BuscadorProducto } from '../comun/buscador-producto';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 /** Spec screen 21: 'Carga de stock', units received for one product found by code or name. */
 export default function CargaStockPage() {
@@ -69,9 +70,9 @@ export default function CargaStockPage() {
             <Button variant="default" component={Link} to={paths.grillaProductos} leftSection={<IconArrowLeft size={16} />}>
               Volver
             </Button>
-            <Button type="submit" loading={cargar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            <BotonOcupado type="submit" ocupado={cargar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
               Guardar Stock
-            </Button>
+            </BotonOcupado>
           </Group>
         </Stack>
       </Paper>

@@ -20,6 +20,7 @@ import { CAMPOS_PERSONA_Y_DOMICILIO, marcarErroresDelServidor } from '../../../c
 import { Cargando } from '../../../components/guards/requiere-rol';
 import { useUser } from '../../../sesion/usuario-context';
 import { ConfirmarModal } from '../comun/confirmar-modal';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 const aOpciones = <K extends string>(labels: Record<K, string>) => opciones(labels).map(({ key, nombre }) => ({ value: key, label: nombre }));
 const ROLES = aOpciones(ROL_LABEL);
@@ -158,9 +159,9 @@ function Formulario({ id, inicial }: { id: number; inicial: Valores }) {
             <Button variant="default" onClick={() => navigate(-1)}>
               Cancelar
             </Button>
-            <Button type="submit" loading={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            <BotonOcupado type="submit" ocupado={guardar.isPending} leftSection={<IconDeviceFloppy size={16} />}>
               Guardar
-            </Button>
+            </BotonOcupado>
           </Group>
         </Stack>
       </form>

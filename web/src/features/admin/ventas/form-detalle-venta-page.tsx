@@ -21,6 +21,7 @@ import { Cargando } from '../../../components/guards/requiere-rol';
 import { BuscadorProducto } from '../comun/buscador-producto';
 import { useEliminarConConfirmacion } from '../comun/use-eliminar-con-confirmacion';
 import { estadoConVentaNueva, ventaNuevaDe } from './venta-nueva';
+import { BotonOcupado } from '../comun/boton-ocupado';
 
 type ProductoElegido = Pick<SugerenciaProducto, 'id' | 'denominacion' | 'codigo' | 'precio'> & { stock?: number };
 
@@ -195,9 +196,9 @@ export default function FormDetalleVentaPage() {
             >
               Volver
             </Button>
-            <Button type="submit" loading={guardar.isPending || crear.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+            <BotonOcupado type="submit" ocupado={guardar.isPending || crear.isPending} leftSection={<IconDeviceFloppy size={16} />}>
               Guardar
-            </Button>
+            </BotonOcupado>
           </Group>
         </Stack>
       </Paper>
