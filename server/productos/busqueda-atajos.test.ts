@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productoFiltrosSchema } from '../../domain/producto';
-import { producto } from '../db/schema';
+import { producto, sinonimo } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearCategoria, crearProducto } from '../test/fabricas';
 import { busquedaDelCatalogo, filasDeBusqueda, sqlGeneral } from './busqueda';
@@ -43,6 +43,8 @@ beforeAll(async () => {
     ['Cartulina blanca', 'Rivadavia', 'CTL-1', oficina, 80],
     ['Resma carta 500 hojas', 'Ledesma', 'RES-1', oficina, 90],
   ];
+  // A synonym no product has: the word's total is still its prefix's count.
+  await t.db.insert(sinonimo).values({ termino: 'carta', equivalente: 'naipe' });
   for (const [denominacion, marca, codigo, categoriaId, vendidos] of productos) {
     await crearProducto(t.db, { denominacion, marca, codigo, categoriaId });
     await t.db.update(producto).set({ cantidadVendida: vendidos }).where(eq(producto.codigo, codigo));
@@ -108,5 +110,15 @@ describe('a typo', () => {
     expect(cartucheras.codigos).toEqual(['CTU-1', 'CTU-2']);
     expect(cartucheras.total).toBe(2);
     expect((await pagina('cartuchear tubo', 1, 24)).codigos).toEqual(['CTU-2']);
+  });
+});
+
+describe('a word whose synonym is in no product', () => {
+  it("counts the products of the word's prefix, as the general statement does", async () => {
+    // 'cart' begins 'cart' (carta), 'cartucher' and 'cartulin'; its synonym 'naipe' names nothing.
+    const primera = await pagina('cart', 1, 24);
+    expect([...primera.codigos].sort()).toEqual(['CTL-1', 'CTU-1', 'CTU-2', 'RES-1']);
+    expect(primera.total).toBe(4);
+    for (const numero of [1, 2, 3]) await pagina('cart', numero, 2);
   });
 });

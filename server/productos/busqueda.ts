@@ -412,12 +412,13 @@ function totalDeUnaPosicion(simples: Numerada[], compuestas: Numerada[][]): SQL 
   // The word typed is always the first.
   const unica = simples[0]!;
   const w = raizK(unica.k);
-  const delPrefijo =
-    simples.length === 1 && unica.palabra.propia
-      ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${nivel(PREFIJOS_MAXIMOS)}
-        and not exists (select 1 from e where nivel = ${nivel(NIVEL.difusa)} or palabra ~ '[0-9]')
+  // Every term found begins with the word typed (its synonyms' roots are in no product: 'minas' beside
+  // 'grafito'), and all of those are in `e`: the count of the prefix, kept by the triggers.
+  const delPrefijo = unica.palabra.propia
+    ? sql` when length(${w}) >= 3 and (select count(*) from e) < ${nivel(PREFIJOS_MAXIMOS)}
+        and not exists (select 1 from e where nivel in (${nivel(NIVEL.sinonimo)}, ${nivel(NIVEL.difusa)}) or palabra ~ '[0-9]')
     then coalesce((select productos from prefijo_busqueda where prefijo = ${w}), 0)`
-      : sql``;
+    : sql``;
   const deSimples = sql`(select case ${deUnaRaiz}${delPrefijo}${deDosRaices}
     else (select count(distinct pp.producto_id) from producto_palabra pp where pp.palabra in (select palabra from e)) end from ${conProductos})`;
   if (compuestas.length === 0) return sql`(select ${deSimples}::int as total)`;
