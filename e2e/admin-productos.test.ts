@@ -30,6 +30,9 @@ describe('products grid (spec screen 14)', () => {
     const fila = filas(page, 'Productos').first();
     expect(await fila.textContent()).toContain('Lápiz negro HB Ecolápiz x 12');
     expect(await fila.textContent()).toContain(formatearPrecio(4640));
+    // The code as a label prints it, or as typed in a hurry: letters and digits are what count.
+    await page.getByLabel('Código').fill('esc 003');
+    await expect.poll(() => filas(page, 'Productos').allTextContents()).toEqual([expect.stringContaining('Cuaderno tapa dura 50 hojas rayadas')]);
     await page.getByLabel('Código').fill('');
 
     await page.getByLabel('Marca').fill('maped');
