@@ -463,7 +463,10 @@ function sqlDeUnaPosicion(b: Busqueda, alternativas: Numerada[][]): SQL {
     (c) => sql`(select t.producto_id, case when t.nombre @> ${raicesJuntas(c)} then ${nivel(NIVEL.sinonimo)} else ${nivel(NIVEL.sinonimo + 1)} end as s, t.cantidad_vendida as cv, t.precio
         from producto_terminos t where t.terminos @> ${raicesJuntas(c)} order by 2, 3 desc, 4, 1 limit ${n})`,
   );
-  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_codigo(codigo) = ${valor('codigo')}::text)`;
+  // The exact code ranks first only among what the words found, which the total counts: 'bolaz' is the
+  // code BOL-AZ, but no word of it (a code's letters alone are not indexed joined: decision 028).
+  const codigo = sql`(select id, -1, cantidad_vendida, precio from producto where busqueda_codigo(codigo) = ${valor('codigo')}::text
+        and exists (select 1 from producto_palabra pp where pp.producto_id = producto.id and pp.palabra in (select palabra from e)))`;
   return sql`with e as (${terminos}),
     candidatos as (${sql.join([...exactas, otras, ...deVarias, codigo], sql` union all `)}),
     pagina as (
