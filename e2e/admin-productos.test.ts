@@ -149,7 +149,9 @@ describe('product form (spec screen 17)', () => {
     await verTexto(page, 'Producto actualizado correctamente: Agenda 2027 semanal azul');
     await page.waitForURL('**/grillaProducts');
 
-    // A second product with the same code: the server's message in the banner.
+    // A second product with the same code: the server's message in the banner, brought into sight on a phone
+    // (the form is sent from its foot, the banner is above it).
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/formProducto/0');
     await page.getByLabel('Denominación').fill('Otra agenda');
     await page.getByLabel('Código').fill('E2E-AGE-1');
@@ -158,8 +160,15 @@ describe('product form (spec screen 17)', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/código/i);
     s.errores.length = 0; // the browser logs the 409 itself
+    await expect
+      .poll(() => page.getByRole('alert').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 64 && r.bottom <= window.innerHeight;
+      }))
+      .toBe(true);
     // The busy button was disabled while saving: the focus comes back to it, not to <body>.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Guardar');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.goto('/grillaProducts');
     await esperarFilas(page, 'Productos', 20);

@@ -15,6 +15,7 @@ import { Cargando } from '../../../components/guards/requiere-rol';
 import { PieFormulario } from '../comun/pie-formulario';
 import { ImportarTextoModal } from './importar-texto-modal';
 import { ItemLista, itemNuevo, type ValoresLista } from './item-lista';
+import { AvisoDeError } from '../comun/aviso-de-error';
 
 /** Next school year while lists are prepared (from September), else this one: a new list's default. */
 const anioPorDefecto = () => {
@@ -124,19 +125,15 @@ function Formulario({ lista }: { lista?: ListaEscolar }) {
         </Text>
       )}
       {aviso && (
-        <Alert
-          color="red"
+        <AvisoDeError
           mb="md"
-          withCloseButton
-          closeButtonLabel="Cerrar aviso"
-          onClose={() => {
+          mensaje={aviso}
+          desplazar={Boolean(banner)}
+          onCerrar={() => {
             setBanner('');
             setIntentado(false);
           }}
-          role="alert"
-        >
-          {aviso}
-        </Alert>
+        />
       )}
       <FormProvider {...form}>
         <form onSubmit={handleSubmit(enviar, alFallar)} aria-label={titulo} noValidate>

@@ -15,6 +15,7 @@ import { Cargando } from '../../../components/guards/requiere-rol';
 import { ConfirmarModal } from '../comun/confirmar-modal';
 import { PieFormulario } from '../comun/pie-formulario';
 import { BotonOcupado } from '../comun/boton-ocupado';
+import { AvisoDeError } from '../comun/aviso-de-error';
 
 interface Valores {
   denominacion: string;
@@ -143,11 +144,7 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
       <Stack gap="xs" mb="md">
         {errorCarga && <Alert color="red">{MENSAJES.errorCargarProducto}</Alert>}
         {categorias.isError && <Alert color="red">{MENSAJES.errorCargarCategorias}</Alert>}
-        {banner && (
-          <Alert color="red" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setBanner('')} role="alert">
-            {banner}
-          </Alert>
-        )}
+        {banner && <AvisoDeError mensaje={banner} onCerrar={() => setBanner('')} />}
       </Stack>
       <Paper withBorder p="md" component="form" aria-label="Formulario de producto" onSubmit={handleSubmit(enviar)} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
