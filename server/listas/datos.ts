@@ -1,10 +1,9 @@
 // Reading school lists with their items, alternatives and products: shared by the admin service and
 // the public pages (docs/decisions/034-listas-escolares.md).
-import { and, asc, count, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { ProductoDeLista } from '../../domain/lista-escolar';
 import type { Db } from '../db/client';
 import { alternativaItemLista, detalleVenta, itemListaEscolar, listaEscolar, producto, venta } from '../db/schema';
-import { cadaPalabraEnAlguno } from '../db/texto-sql';
 
 /** A product as a list shows it and the cart keeps it. */
 export const columnasProductoDeLista = {
@@ -96,10 +95,6 @@ export async function figurasDeListas(db: Db, listaIds: readonly number[]): Prom
   for (const u of unidades) figuras.get(u.listaId!)!.unidadesVendidas = Number(u.n ?? 0);
   return figuras;
 }
-
-/** Every word of `texto` somewhere in the column, accents and case aside ('san martin' finds 'Gral. José de San Martín'). */
-export const todasLasPalabras = (columna: SQL | typeof listaEscolar.escuela, texto: string | undefined): SQL | undefined =>
-  cadaPalabraEnAlguno([columna], texto);
 
 /** How many items each list has. */
 export async function cantidadDeItems(db: Db, listaIds: readonly number[]): Promise<Map<number, number>> {

@@ -7,7 +7,8 @@ import { PALABRAS_VACIAS, palabrasDe, raiz } from '../../domain/plegado';
 import type { Db } from '../db/client';
 import { sinonimo } from '../db/schema';
 import { Invalido } from '../errors';
-import { buscar, CAMPOS, codigoBuscado, ejecutar, huecosDeTextos, raicesDe } from '../productos/busqueda';
+import { codigoCompacto } from '../../domain/plegado';
+import { buscar, CAMPOS, ejecutar, huecosDeTextos, raicesDe } from '../productos/busqueda';
 
 /** Products answered per line: the proposal and up to four more candidates. */
 const CANDIDATOS = 5;
@@ -17,7 +18,7 @@ const PALABRAS_MAXIMAS = 8;
 async function buscarTexto(db: Db, texto: string): Promise<ProductoDeLista[]> {
   const huecos = await huecosDeTextos(db, [{ texto, campos: CAMPOS.todos }]);
   if (huecos.length === 0) return [];
-  const { items } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: CANDIDATOS, desde: 0 });
+  const { items } = await buscar(db, { huecos, codigo: codigoCompacto(texto), orden: 'relevancia', limite: CANDIDATOS, desde: 0 });
   return items.map((p) => ({ id: p.id, denominacion: p.denominacion, marca: p.marca, precio: p.precio, stock: p.stock, imagen: p.imagen }));
 }
 

@@ -18,7 +18,8 @@ import { subtotalLinea } from '../../domain/money';
 import type { Db } from '../db/client';
 import { listaEscolar } from '../db/schema';
 import { Invalido, NoEncontrado } from '../errors';
-import { cabeceraDeLista, cantidadDeItems, itemsDeListas, todasLasPalabras, type FilaLista, type ItemLeido } from './datos';
+import { cadaPalabraEnAlguno } from '../db/texto-sql';
+import { cabeceraDeLista, cantidadDeItems, itemsDeListas, type FilaLista, type ItemLeido } from './datos';
 
 type Filtros = z.output<typeof listaPublicaFiltrosSchema>;
 
@@ -27,7 +28,7 @@ export async function buscarListasPublicas(db: Db, filtros: Filtros): Promise<Pa
   const where = and(
     ...[
       eq(listaEscolar.publicada, true),
-      todasLasPalabras(listaEscolar.escuela, filtros.escuela),
+      cadaPalabraEnAlguno([listaEscolar.escuela], filtros.escuela),
       filtros.localidad ? eq(listaEscolar.localidad, filtros.localidad) : undefined,
       filtros.nivel ? eq(listaEscolar.nivel, filtros.nivel) : undefined,
     ].filter((c): c is SQL => c !== undefined),

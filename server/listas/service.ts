@@ -16,7 +16,8 @@ import { registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria'
 import type { Db } from '../db/client';
 import { alternativaItemLista, itemListaEscolar, listaEscolar, producto } from '../db/schema';
 import { Invalido, NoEncontrado } from '../errors';
-import { cabeceraDeLista, cantidadDeItems, escuelaYGrado, figurasDeListas, itemsDeListas, todasLasPalabras, type FilaLista, type ItemLeido } from './datos';
+import { cadaPalabraEnAlguno } from '../db/texto-sql';
+import { cabeceraDeLista, cantidadDeItems, escuelaYGrado, figurasDeListas, itemsDeListas, type FilaLista, type ItemLeido } from './datos';
 
 export type DatosLista = z.output<typeof listaEscolarInputSchema>;
 type Filtros = z.output<typeof listaEscolarFiltrosSchema>;
@@ -54,7 +55,7 @@ export async function obtenerListaEscolar(db: Db, id: number): Promise<ListaEsco
 /** The admin grid: newest school year first, then school and grade; `q` looks in school and grade. */
 export async function paginaDeListasEscolares(db: Db, filtros: Filtros): Promise<PaginaListasEscolares> {
   const condiciones = [
-    todasLasPalabras(escuelaYGrado, filtros.q),
+    cadaPalabraEnAlguno([escuelaYGrado], filtros.q),
     filtros.localidad ? eq(listaEscolar.localidad, filtros.localidad) : undefined,
     filtros.nivel ? eq(listaEscolar.nivel, filtros.nivel) : undefined,
     filtros.anio ? eq(listaEscolar.anio, filtros.anio) : undefined,

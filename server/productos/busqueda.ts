@@ -697,9 +697,6 @@ export async function huecosDeTextos(db: Db, textos: TextoBuscado[]): Promise<Hu
   return conPalabras.flatMap((t) => huecosDe(t.raices, sinonimos, t.campos));
 }
 
-/** The whole query as a code is compared ('ESC-1' and 'esc1' find the product ESC-1 first). */
-export const codigoBuscado = codigoCompacto;
-
 const dialecto = new PgDialect();
 
 // ---- The catalogue, suggestions and '¿Quisiste decir…?' ----
@@ -791,7 +788,7 @@ export async function busquedaDelCatalogo(db: Db, filtros: ProductoFiltros): Pro
   if (huecos.length === 0) return null;
   return {
     huecos,
-    codigo: codigoBuscado(filtros.q ?? ''),
+    codigo: codigoCompacto(filtros.q ?? ''),
     // Words to find (the catalogue's, or the admin grid's name and brand): the best match first.
     orden: filtros.orden ?? 'relevancia',
     marca: filtros.marca,
@@ -854,7 +851,7 @@ export async function paginaSinTextoPublica(db: Db, filtros: ProductoFiltros): P
 async function hayResultados(db: Db, texto: string): Promise<boolean> {
   const huecos = await huecosDeTextos(db, [{ texto, campos: CAMPOS.todos }]);
   if (huecos.length === 0) return false;
-  const { total } = await buscar(db, { huecos, codigo: codigoBuscado(texto), orden: 'relevancia', limite: 1, desde: 0 });
+  const { total } = await buscar(db, { huecos, codigo: codigoCompacto(texto), orden: 'relevancia', limite: 1, desde: 0 });
   return total > 0;
 }
 
@@ -912,7 +909,7 @@ async function consultaDeAutocompletar(db: Db, q: string): Promise<Plantilla | n
   const texto = plegar(q).trim().replace(/\s+/g, ' ');
   const huecos = await huecosDeTextos(db, [{ texto: q, campos: CAMPOS.todos }]);
   if (texto === '' || huecos.length === 0) return null;
-  return consultaDeBusqueda({ huecos, codigo: codigoBuscado(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sugerencia: texto });
+  return consultaDeBusqueda({ huecos, codigo: codigoCompacto(q), orden: 'relevancia', limite: SUGERENCIAS_MAXIMAS, desde: 0, sugerencia: texto });
 }
 
 /** A suggestion statement's row: the brands suggested (the same on every row) and a product, or none (id null). */

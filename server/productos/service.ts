@@ -27,7 +27,6 @@ import {
   buscarPublico,
   busquedaDelCatalogo,
   CAMPOS,
-  codigoBuscado,
   columnasProducto,
   huecosDeTextos,
   paginaSinTexto,
@@ -295,7 +294,7 @@ export async function sugerirProductos(db: Db, consulta: z.output<typeof sugeren
   if (consulta.campo === 'nombre') {
     const huecos = await huecosDeTextos(db, [{ texto: consulta.q, campos: CAMPOS.denominacion }]);
     if (huecos.length === 0) return [];
-    const { items } = await buscar(db, { huecos, codigo: codigoBuscado(consulta.q), orden: 'relevancia', limite: consulta.limite, desde: 0 });
+    const { items } = await buscar(db, { huecos, codigo: codigoCompacto(consulta.q), orden: 'relevancia', limite: consulta.limite, desde: 0 });
     return items.map(aSugerencia);
   }
   // By code: its letters and digits ('esc003' finds ESC-003); a code typed without any finds nothing.
