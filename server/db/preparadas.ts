@@ -43,6 +43,26 @@ const poolsDelCatalogo = new WeakMap<Db, PoolDelCatalogo>();
 const preparables = new Set<string>();
 
 /**
+ * A URL's socket directory (and port, the socket's file) as libpq and node-postgres read them
+ * (`postgres://user@/db?host=/var/run/postgresql&port=5433`). postgres.js would send those parameters to
+ * the server as settings and cannot read a URL without a host name: it takes them as its options, and the
+ * URL a name it then ignores.
+ */
+export function separarSocket(url: string): { url: string; host?: string; port?: number } {
+  const q = url.indexOf('?');
+  if (q < 0) return { url };
+  const parametros = new URLSearchParams(url.slice(q + 1));
+  const host = parametros.get('host');
+  if (!host?.startsWith('/')) return { url };
+  const port = parametros.get('port');
+  parametros.delete('host');
+  parametros.delete('port');
+  const resto = parametros.toString();
+  const conNombre = url.slice(0, q).replace(/^([a-z][a-z0-9+.-]*:\/\/(?:[^/?#]*@)?)(?=[:/]|$)/i, '$1localhost');
+  return { url: conNombre + (resto ? `?${resto}` : ''), host, ...(port ? { port: Number(port) } : {}) };
+}
+
+/**
  * The pool of the catalogue's statements for a PostgreSQL database: the same server, with generic plans.
  * Only the catalogue's statements go through it; the shop's other statements keep custom plans on the main
  * pool (node-postgres, through drizzle).
@@ -57,7 +77,8 @@ export function registrarPoolDelCatalogo(db: Db, url: string, conexiones = CONEX
     // Read by postgres.js's parseOptions (default 100) but missing from its types.
     max_pipeline: EN_CURSO_POR_CONEXION,
   };
-  const pool = postgres(url, opciones);
+  const { url: sinSocket, ...socket } = separarSocket(url);
+  const pool = postgres(sinSocket, { ...opciones, ...socket });
   poolsDelCatalogo.set(db, pool);
   return pool;
 }

@@ -1,6 +1,7 @@
 // The catalogue's statements (docs/decisions/037-busqueda-sin-planificar.md): one statement a page, the
 // brands kept in memory only while their version holds, and on PostgreSQL prepared statements with
 // generic plans on the catalogue's own connections.
+import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -108,4 +109,31 @@ describe.skipIf(process.env.TEST_MOTOR !== 'postgres')('two instances and prepar
       for (const c of tomadas) c.release();
     }
   });
+
+  // The socket of a PostgreSQL on this machine, where it is (Debian's directory).
+  const SOCKET = '/var/run/postgresql';
+  const porSocket = (url: string) => {
+    const u = new URL(url);
+    return { socket: `${SOCKET}/.s.PGSQL.${u.port || 5432}`, url: `postgres://${u.username}@${u.pathname}?host=${SOCKET}&port=${u.port || 5432}` };
+  };
+  it.skipIf(!fs.existsSync(porSocket(process.env.TEST_DATABASE_URL ?? 'postgres://x@localhost/x').socket))(
+    'a DATABASE_URL through the Unix socket (?host=/dir) opens both pools, and the catalogue answers through it',
+    async () => {
+      const base = await abrirPostgres(porSocket(t.urlPostgres!).url, 2);
+      try {
+        const app = await buildApp({ config: t.config, base, cacheApiSegundos: 0 });
+        try {
+          await crearProducto(t.db, { denominacion: 'Regla de aluminio 30 cm', marca: 'Pizzini' });
+          expect((await pagina(app, '/api/producto?q=regla%20aluminio')).items[0]?.denominacion).toBe('Regla de aluminio 30 cm');
+          const [conexion] = await poolDelCatalogo(base.db)!.unsafe<Array<{ tcp: string | null }>>('select inet_client_addr()::text as tcp', [], { prepare: false });
+          // No client address: a Unix socket.
+          expect(conexion).toEqual({ tcp: null });
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await base.cerrar();
+      }
+    },
+  );
 });
