@@ -4,6 +4,7 @@ import { MENSAJES } from './mensajes';
 import { calcularPrecio } from './money';
 import { cantidadEntera, idEntero, leerNumero, type NumeroLeido } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
+import { LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION } from './paginacion-reglas';
 import { ORDENES_PRECIO } from './producto-reglas';
 
 export * from './producto-reglas';
@@ -123,7 +124,7 @@ export const CAMPOS_SUGERENCIA = ['nombre', 'codigo'] as const;
 
 /** `GET /api/producto/sugerencias`: the catalogue's matching on the name (every word, typos...) or 'contains' on the code. */
 export const sugerenciasQuerySchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: z.string().trim().max(LARGO_MAXIMO_BUSQUEDA, MENSAJES_PAGINACION.busquedaLarga).default(''),
   campo: z.enum(CAMPOS_SUGERENCIA).default('nombre'),
   limite: z.coerce.number().int().min(1).max(20).default(5),
 });

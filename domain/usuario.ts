@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { ROLES } from './enums';
+import { busquedaQuery } from './paginacion';
 import { domicilioInputSchema, domicilioSchema, personaDatosAdminSchema, personaDatosSchema } from './persona';
 
 export const MENSAJES_USUARIO = {
@@ -74,7 +75,7 @@ const claveActualSchema = z
 
 /** Users grid filters. */
 export const usuarioFiltrosSchema = z.object({
-  nombre: z.string().trim().max(100).optional().describe('Contiene, sin acentos ni mayúsculas: nombre, apellido o usuario'),
+  nombre: busquedaQuery.describe('Contiene, sin acentos ni mayúsculas: nombre, apellido o usuario'),
   rol: z.enum(ROLES).optional(),
 });
 export type UsuarioFiltros = z.infer<typeof usuarioFiltrosSchema>;

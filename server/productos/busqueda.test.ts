@@ -389,6 +389,9 @@ describe('the admin grid and the stock screens use the same matching', () => {
     // 'lap' starts LAP-12, LAP-HB and LAPIZ; 'Cinta métrica' has none of it.
     expect((await sugerencias('lap')).slice(0, 3).sort()).toEqual(['LAP-12', 'LAP-HB', 'LAPIZ']);
     expect(await sugerencias('-')).toEqual([]);
+    const largo = await t.app.inject({ method: 'GET', url: `/api/producto/sugerencias?campo=codigo&q=${'c'.repeat(101)}`, headers: { cookie: admin } });
+    expect(largo.statusCode).toBe(400);
+    expect(largo.json().message).toBe(MENSAJES_PAGINACION.busquedaLarga);
   });
 
   it("GET /api/producto/sugerencias by name tolerates typos and keeps its shape", async () => {

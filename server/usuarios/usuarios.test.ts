@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
+import { MENSAJES_PAGINACION } from '../../domain/paginacion-reglas';
 import { MENSAJES_PERSONA } from '../../domain/persona';
 import { MENSAJES_USUARIO, type Usuario } from '../../domain/usuario';
 import { domicilio, persona, usuario, venta } from '../db/schema';
@@ -148,6 +149,9 @@ describe('user', () => {
     expect(admins.every((u) => u.rol === 'ADMIN')).toBe(true);
     expect(admins.map((u) => u.id)).toContain(admin.id);
     expect((await pedir('GET', '/api/user?rol=JEFE')).statusCode).toBe(400);
+    const largo = await pedir('GET', `/api/user?nombre=${'j'.repeat(101)}`);
+    expect(largo.statusCode).toBe(400);
+    expect(largo.json().message).toBe(MENSAJES_PAGINACION.busquedaLarga);
   });
 
   it('GET /api/user/:id: own or admin; another customer is 403; unknown 404', async () => {
