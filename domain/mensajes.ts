@@ -2,6 +2,18 @@
 
 import { MENSAJE_ERROR_DESCONOCIDO } from './mensaje-error-desconocido';
 
+/** The kinds of a JSON value as zod's Spanish locale names them. */
+const NOMBRES_DE_TIPO: Record<string, string> = {
+  string: 'texto',
+  number: 'número',
+  int: 'número entero',
+  boolean: 'booleano',
+  array: 'arreglo',
+  object: 'objeto',
+  date: 'fecha',
+  nan: 'NaN',
+};
+
 export const MENSAJES = {
   loginIncorrecto: 'Usuario o contraseña incorrectos',
   loginCamposObligatorios: 'Ambos campos son obligatorios',
@@ -21,6 +33,12 @@ export const MENSAJES = {
   /** A body field the API neither takes nor answers for that resource. */
   camposDesconocidos: (campos: readonly string[]) =>
     campos.length === 1 ? `Campo desconocido: ${campos[0]}` : `Campos desconocidos: ${campos.join(', ')}`,
+  /**
+   * A field present with a value of another kind (`{"termino": 123}`): named, as zod's Spanish names the
+   * kinds, where a field's own message would say it is missing.
+   */
+  tipoInvalido: (campo: string, esperado: string, recibido: string) =>
+    `Tipo inválido en ${campo}: se esperaba ${NOMBRES_DE_TIPO[esperado] ?? esperado}, recibido ${NOMBRES_DE_TIPO[recibido] ?? recibido}`,
   rutaNoCanonica: 'La dirección solicitada no es válida.',
   /** A path parameter longer than the router takes (Fastify's maxParamLength). */
   rutaDemasiadoLarga: 'La dirección solicitada es demasiado larga.',

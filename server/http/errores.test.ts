@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
-import { crearProducto } from '../test/fabricas';
+import { crearProducto, crearUsuario } from '../test/fabricas';
 
 let t: AppDePrueba;
 
@@ -45,6 +45,31 @@ describe('bad input gets a 4xx with a Spanish message, never a 500', () => {
     const cuerpo = r.json() as { message: string; errors: Array<{ campo: string }> };
     expect(cuerpo.errors.map((e) => e.campo).sort()).toEqual(['orden', 'pagina']);
     expect(cuerpo.message).not.toMatch(/invalid|expected/i);
+  });
+
+  it('a field of the wrong kind is named as such, not as missing; a missing or null one keeps its own message', async () => {
+    const admin = await crearUsuario(t.db, { usuario: 'admin-tipos', rol: 'ADMIN' });
+    const cookie = await t.cookieDe(admin.usuario, admin.clave);
+    const errores = async (url: string, payload: object) => {
+      const r = await t.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+      expect(r.statusCode).toBe(400);
+      return (r.json() as { errors: Array<{ campo: string; mensaje: string }> }).errors;
+    };
+    expect(await errores('/api/user', { usuario: 1, clave: true, rol: 'USER' })).toEqual([
+      { campo: 'usuario', mensaje: 'Tipo inválido en usuario: se esperaba texto, recibido número' },
+      { campo: 'clave', mensaje: 'Tipo inválido en clave: se esperaba texto, recibido booleano' },
+    ]);
+    expect(await errores('/api/user', { rol: 'USER' })).toEqual([
+      { campo: 'usuario', mensaje: 'El nombre de usuario es obligatorio' },
+      { campo: 'clave', mensaje: 'La contraseña es obligatoria' },
+    ]);
+    expect(await errores('/api/sinonimo', { termino: [123], equivalente: null })).toEqual([
+      { campo: 'termino', mensaje: 'Tipo inválido en termino: se esperaba texto, recibido arreglo' },
+      { campo: 'equivalente', mensaje: 'El equivalente es obligatorio' },
+    ]);
+    // Nothing was created.
+    const lista = await t.app.inject({ method: 'GET', url: '/api/sinonimo', headers: { cookie } });
+    expect(lista.body).not.toContain('123');
   });
 
   it.each(['abc', '-1', '0', '1.5', '99999999999'])('an id %j that is not a valid id is a 400', async (id) => {

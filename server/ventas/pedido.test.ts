@@ -117,6 +117,8 @@ describe('POST /api/pedido', () => {
     [{ formaPago: 'EFECTIVO', envio: 0 }, MENSAJES.pedidoVacio],
     [{ lineas: [{ productoId: 1, cantidad: 0 }], formaPago: 'EFECTIVO', envio: 0 }, MENSAJES.cantidadInvalida],
     [{ lineas: [{ productoId: 1, cantidad: 1.5 }], formaPago: 'EFECTIVO', envio: 0 }, MENSAJES.cantidadInvalida],
+    // A line's field of the wrong kind, named with its path.
+    [{ lineas: [{ productoId: 1, cantidad: 'dos' }], formaPago: 'EFECTIVO', envio: 0 }, MENSAJES.tipoInvalido('lineas.0.cantidad', 'number', 'string')],
     [{ lineas: [{ productoId: 1, cantidad: 1, precioAplicado: 1 }], formaPago: 'EFECTIVO', envio: 0 }, undefined],
     [{ lineas: [{ productoId: 1, cantidad: 1 }], total: 1, formaPago: 'EFECTIVO', envio: 0 }, undefined],
     [{ lineas: [{ productoId: 1, cantidad: 1 }], formaPago: 'QR', envio: 0 }, undefined],
