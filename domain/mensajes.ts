@@ -10,8 +10,6 @@ const NOMBRES_DE_TIPO: Record<string, string> = {
   boolean: 'booleano',
   array: 'arreglo',
   object: 'objeto',
-  date: 'fecha',
-  nan: 'NaN',
 };
 
 export const MENSAJES = {

@@ -3,11 +3,10 @@
 // synonyms, trigrams for typos). Nothing is written: the owner confirms each match and saves the list.
 import { ITEMS_MAXIMOS, leerCantidad, lineasDeTexto, MENSAJES_LISTA, type ImportacionLista, type LineaImportada, type ProductoDeLista } from '../../domain/lista-escolar';
 import { sql } from 'drizzle-orm';
-import { PALABRAS_VACIAS, palabrasDe, raiz } from '../../domain/plegado';
+import { codigoCompacto, PALABRAS_VACIAS, palabrasDe, raiz } from '../../domain/plegado';
 import type { Db } from '../db/client';
 import { sinonimo } from '../db/schema';
 import { Invalido } from '../errors';
-import { codigoCompacto } from '../../domain/plegado';
 import { buscar, CAMPOS, ejecutar, huecosDeTextos, raicesDe } from '../productos/busqueda';
 
 /** Products answered per line: the proposal and up to four more candidates. */
