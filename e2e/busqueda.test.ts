@@ -150,7 +150,10 @@ describe('catalogue search (issue 17)', () => {
       const activa = await box.getAttribute('aria-activedescendant');
       expect(activa).toBeTruthy();
       expect(await page.locator(`[id="${activa}"]`).getAttribute('aria-selected')).toBe('true');
-      // The letters typed are also the page's search: its cards are dimmed (their contrast too) until it comes.
+      // The letters typed are also the page's search, debounced: its cards are dimmed (their contrast too)
+      // from when it starts until it comes, so a check before it starts can still meet them dimmed.
+      await page.waitForURL((url) => url.searchParams.get('q') === 'rayuel', { timeout: 30_000 });
+      await expect.poll(() => nombres(page), { timeout: 30_000 }).toContain('Rayuela - Julio Cortázar');
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 30_000 });
       await esperarSinViolaciones(page, `sugerencias abiertas a ${ancho} px`);
       await capturaVisible(page, `busqueda-sugerencias-${ancho}`);
