@@ -139,5 +139,6 @@ export async function filasEnBytes(db: Db, { sql: texto, params }: Consulta, pre
 
 function comoSql({ sql: texto, params }: Consulta): SQL {
   const trozos = texto.split(/\$(\d+)/);
-  return sql.join(trozos.map((trozo, i) => (i % 2 === 0 ? sql.raw(trozo) : sql`${params[Number(trozo) - 1]}`)));
+  // `sql.param`: an array is one parameter (a search's typo terms), not a list of them.
+  return sql.join(trozos.map((trozo, i) => (i % 2 === 0 ? sql.raw(trozo) : sql`${sql.param(params[Number(trozo) - 1])}`)));
 }

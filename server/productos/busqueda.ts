@@ -6,6 +6,7 @@ import type { Producto, ProductoFiltros } from '../../domain/producto';
 import type { Db } from '../db/client';
 import { esPreparable, filasDeConsulta, filasDelCatalogo, filasEnBytes, type Consulta } from '../db/preparadas';
 import { categoria, producto, sinonimo } from '../db/schema';
+import { DIFUSAS_DESCONOCIDAS, conocerDifusas, difusasConocidas, difusasDe, versionDeTerminos, type Difusas } from './difusas-conocidas';
 import { escaparLike, patronContiene } from '../db/texto-sql';
 
 // The catalogue's search (issue 17, docs/decisions/028-busqueda.md). Words are folded and reduced to
@@ -27,20 +28,11 @@ const NIVEL = { exacta: 0, sinonimo: 1, prefijo: 2, difusa: 4 } as const;
 const NIVELES = [NIVEL.exacta, NIVEL.sinonimo, NIVEL.prefijo, NIVEL.difusa];
 /** Prefixes per word: the shortest terms first ('bo' while typing). */
 const PREFIJOS_MAXIMOS = 30;
-/**
- * Nearest terms tried for a typo, how far they may be (trigram distance, 1 - similarity), and how much
- * farther than the nearest: every typo term ranks alike, so a far one ('cart' for 'cartuchear', beside
- * 'cartucher') put cards and letter-size files among the pencil cases, and its products had to be ranked.
- * The terms one letter away ('agneda' -> 'agend') come too: `busqueda_difusas`, migration 0019.
- */
-const DIFUSAS_MAXIMAS = 3;
-const DISTANCIA_MAXIMA = 0.75;
-const MARGEN_DIFUSAS = 0.15;
-
-/** One word to find, as its root; the person's own words also match by prefix and typo. */
+/** One word to find, as its root; the person's own words also match by prefix and typo (`difusas`: its typo terms as known in memory). */
 interface Palabra {
   raiz: string;
   propia: boolean;
+  difusas?: Difusas;
 }
 
 /** One position of the query: any alternative (the words typed, or a synonym's) must match whole. */
@@ -161,6 +153,8 @@ export function huecosDe(raices: string[], sinonimos: Sinonimos, campos: number 
 
 /** Words of 3 letters or more, without digits (codes, sizes), may be typos of a catalogue word. */
 const tieneTypos = (palabra: string) => palabra.length >= 3 && !/[0-9]/.test(palabra);
+/** A word whose typos are looked for: one of the person's own. */
+const conTypos = (p: Palabra): boolean => p.propia && tieneTypos(p.raiz);
 
 /** The first string after every string that begins with `texto` (its last character, one higher). */
 export function siguienteCadena(texto: string): string {
@@ -212,13 +206,19 @@ function valoresDe(b: Busqueda): Record<string, unknown> {
   palabrasEnOrden(b).forEach((p, k) => {
     valores[`r${k}`] = p.raiz;
     valores[`s${k}`] = siguienteCadena(p.raiz);
+    if (conTypos(p)) {
+      const d = p.difusas ?? DIFUSAS_DESCONOCIDAS;
+      valores[`v${k}`] = d.version;
+      valores[`dp${k}`] = d.palabras;
+      valores[`di${k}`] = d.ids;
+    }
   });
   return valores;
 }
 
 /** What the statement's text depends on: everything but the values. */
 function formaDe(b: Busqueda): string {
-  const huecos = b.huecos.map((h) => `${h.campos}:${h.alternativas.map((a) => a.map((p) => `${p.propia ? 'p' : 'o'}${tieneTypos(p.raiz) ? 't' : ''}`).join(',')).join('|')}`);
+  const huecos = b.huecos.map((h) => `${h.campos}:${h.alternativas.map((a) => a.map((p) => `${p.propia ? 'p' : 'o'}${conTypos(p) ? 't' : ''}`).join(',')).join('|')}`);
   return [b.orden, b.marca ? 'm' : '', b.categoriaId ? 'c' : '', b.codigoContiene ? 'k' : '', b.sugerencia !== undefined ? 's' : '', b.publico ? 'j' : '', ...huecos].join(';');
 }
 
@@ -297,13 +297,25 @@ function terminosDe(p: Palabra, k: number, sinonimos?: Numerada[][]): SQL {
   // The words that begin with it, as a byte range (the index's text_pattern_ops): unlike `like 'x%'`,
   // a range of parameters keeps the index in a prepared statement's generic plan.
   const prefijo = sql`palabra ~>=~ ${w} and palabra ~<~ ${siguienteK(k)}`;
-  return sql`(select palabra, id, case when palabra = ${w} then ${nivel(NIVEL.exacta)} else ${nivel(NIVEL.prefijo)} end as nivel
-      from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${nivel(PREFIJOS_MAXIMOS)})
+  const prefijos = sql`(select palabra, id, case when palabra = ${w} then ${nivel(NIVEL.exacta)} else ${nivel(NIVEL.prefijo)} end as nivel
+      from termino_busqueda where ${prefijo} order by length(palabra), palabra limit ${nivel(PREFIJOS_MAXIMOS)})`;
+  if (!conTypos(p)) return prefijos;
+  // Typos only when no term begins with it, nor a synonym of its position names a product.
+  const sinPrefijos = sql`not exists (select 1 from termino_busqueda where ${prefijo})${sinonimos ? sql` and not (${sinonimoConProductos(sinonimos)})` : sql``}`;
+  // Its typo terms as the server knows them (`v{k}`, `dp{k}`, `di{k}`: difusas-conocidas.ts) while their
+  // version is the terms' version; else found here. No condition has a column: PostgreSQL decides each
+  // once, and never runs what one rules out. `offset 0` keeps `sinPrefijos` out of the two branches, so
+  // a word with prefixes (most) decides it once and reads no version: each branch checking it cost a
+  // one-word search 8 % in PostgreSQL.
+  const version = sql`${sql.placeholder(`v${k}`)}::bigint`;
+  return sql`${prefijos}
     union all
-    (select d.palabra, d.id, ${nivel(NIVEL.difusa)} from busqueda_difusas(${w}, ${nivel(DIFUSAS_MAXIMAS)}, ${nivel(DISTANCIA_MAXIMA)}, ${nivel(MARGEN_DIFUSAS)}) d
-      where ${sql.raw(tieneTypos(p.raiz) ? 'true' : 'false')} and not exists (select 1 from termino_busqueda where ${prefijo})${
-        sinonimos ? sql` and not (${sinonimoConProductos(sinonimos)})` : sql``
-      })`;
+    (select d.palabra, d.id, ${nivel(NIVEL.difusa)} from (
+      (select c.palabra, c.id from unnest(${sql.placeholder(`dp${k}`)}::text[], ${sql.placeholder(`di${k}`)}::int[]) c(palabra, id) where ${versionDeTerminos} = ${version})
+      union all
+      (select f.palabra, f.id from ${difusasDe(w)} f where ${versionDeTerminos} is distinct from ${version})
+      offset 0) d
+    where ${sinPrefijos})`;
 }
 
 const columnasFila = sql`p.id, p.denominacion, p.marca, p.codigo, p.imagen, p.precio, p.costo, p.porcentaje, p.stock,
@@ -694,7 +706,18 @@ export async function huecosDeTextos(db: Db, textos: TextoBuscado[]): Promise<Hu
   const conPalabras = textos.map((t) => ({ ...t, raices: raicesDe(t.texto) })).filter((t) => t.raices.length > 0);
   if (conPalabras.length === 0) return [];
   const sinonimos = await cargarSinonimos(db);
-  return conPalabras.flatMap((t) => huecosDe(t.raices, sinonimos, t.campos));
+  return conPalabras.flatMap((t) =>
+    huecosDe(t.raices, sinonimos, t.campos).map((h) => ({
+      ...h,
+      alternativas: h.alternativas.map((a) => a.map((p) => (conTypos(p) ? { ...p, difusas: difusasConocidas(db, p.raiz) } : p))),
+    })),
+  );
+}
+
+/** The bench's statements are those of a server that has seen the words: their typo terms are known first. */
+async function conocerDifusasDe(db: Db, texto: string): Promise<void> {
+  const huecos = await huecosDeTextos(db, [{ texto, campos: CAMPOS.todos }]);
+  await conocerDifusas(db, huecos.flatMap((h) => h.alternativas.flat().filter(conTypos).map((p) => p.raiz)));
 }
 
 const dialecto = new PgDialect();
@@ -757,6 +780,7 @@ export const sqlDeMarcas = sql`select (select valor from contador_catalogo where
 
 /** For the bench: the statement a public catalogue request runs (after synonym expansion; the brands are read only when they change). */
 export async function sqlDelCatalogo(db: Db, filtros: ProductoFiltros): Promise<Consulta[]> {
+  await conocerDifusasDe(db, filtros.q ?? '');
   const busqueda = await busquedaDelCatalogo(db, filtros);
   return [(busqueda ? consultaDeBusqueda({ ...busqueda, publico: true }) : consultaSinTexto(filtros, true)).consulta];
 }
@@ -937,6 +961,7 @@ export async function autocompletar(db: Db, q: string): Promise<Autocompletar> {
 
 /** For the bench: the statement a suggestion request runs (after synonym expansion). */
 export async function sqlDeAutocompletar(db: Db, q: string): Promise<Consulta[]> {
+  await conocerDifusasDe(db, q);
   const consulta = await consultaDeAutocompletar(db, q);
   return consulta ? [consulta.consulta] : [];
 }
