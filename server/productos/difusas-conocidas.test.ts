@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiz } from '../../domain/plegado';
-import { productoFiltrosSchema, type PaginaProductos } from '../../domain/producto';
-import { enLinea } from '../../bench/busqueda';
+import type { PaginaProductos } from '../../domain/producto';
+import { enLinea, filtrosDe } from '../../bench/busqueda';
 import { filasDelCatalogo } from '../db/preparadas';
 import { producto } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
@@ -25,8 +25,6 @@ const version = async (): Promise<number> => {
   const rows = await filasDelCatalogo<{ valor: string | number }>(t.db, sql`select valor from contador_catalogo where nombre = 'terminos'`);
   return Number(rows[0]!.valor);
 };
-
-const filtros = (q: string) => productoFiltrosSchema.parse({ q });
 
 const buscar = async (q: string): Promise<string[]> => {
   const r = await t.app.inject({ method: 'GET', url: `/api/producto?q=${encodeURIComponent(q)}` });
@@ -64,7 +62,7 @@ describe("a typed word's typo terms kept in memory", () => {
   });
 
   it('never uses terms found before a new word came: the statement finds the new one, and memory catches up', async () => {
-    const [consulta] = await sqlDelCatalogo(t.db, filtros('xilofonz'));
+    const [consulta] = await sqlDelCatalogo(t.db, filtrosDe('xilofonz'));
     const antes = difusasConocidas(t.db, raiz('xilofonz'));
     expect(antes.palabras).toEqual([]);
     expect(consulta!.params).toContainEqual(antes.version);
@@ -90,7 +88,7 @@ describe("a typed word's typo terms kept in memory", () => {
   });
 
   it('PostgreSQL does not look for the typo terms again when it is passed the current ones', async () => {
-    const [consulta] = await sqlDelCatalogo(t.db, filtros('cuadreno'));
+    const [consulta] = await sqlDelCatalogo(t.db, filtrosDe('cuadreno'));
     const plan = async (texto: string) => {
       const rows = await filasDelCatalogo<{ 'QUERY PLAN': unknown }>(t.db, sql.raw(`explain (analyze, format json) ${texto}`));
       return JSON.stringify(rows[0]!['QUERY PLAN']);

@@ -46,7 +46,8 @@ const VIGENCIA_MS = 1_000;
 interface Memoria {
   version: number;
   porRaiz: Map<string, Difusas>;
-  buscando: Set<string>;
+  /** Lookups under way, by root: a caller that must wait for one (the bench) waits for that one. */
+  buscando: Map<string, Promise<void>>;
   comprobada: number;
   comprobando: boolean;
 }
@@ -56,7 +57,7 @@ const memorias = new WeakMap<Db, Memoria>();
 function memoriaDe(db: Db): Memoria {
   let m = memorias.get(db);
   if (!m) {
-    m = { version: 0, porRaiz: new Map(), buscando: new Set(), comprobada: Date.now(), comprobando: false };
+    m = { version: 0, porRaiz: new Map(), buscando: new Map(), comprobada: Date.now(), comprobando: false };
     memorias.set(db, m);
   }
   return m;
@@ -72,23 +73,26 @@ function cambiarVersion(m: Memoria, version: number): void {
 
 type Numero = number | string | bigint;
 
-async function buscarDifusas(db: Db, m: Memoria, raiz: string): Promise<void> {
-  m.buscando.add(raiz);
-  try {
-    // One statement: the terms and the version are of one snapshot.
-    const [fila] = await filasDelCatalogo<{ version: Numero; palabras: string[] | null; ids: Numero[] | null }>(
-      db,
-      sql`select ${versionDeTerminos} as version, array_agg(d.palabra) as palabras, array_agg(d.id) as ids from ${difusasDe(sql`${raiz}::text`)} d`,
-    );
-    const version = Number(fila!.version);
-    // A newer version is taken; an older one is a lookup that began before the last reading.
-    if (version > m.version) cambiarVersion(m, version);
-    if (version !== m.version) return;
-    if (m.porRaiz.size >= RAICES_MAXIMAS) m.porRaiz.clear();
-    m.porRaiz.set(raiz, { version, palabras: fila!.palabras ?? [], ids: (fila!.ids ?? []).map(Number) });
-  } finally {
-    m.buscando.delete(raiz);
-  }
+function buscarDifusas(db: Db, m: Memoria, raiz: string): Promise<void> {
+  const enCurso = m.buscando.get(raiz);
+  if (enCurso) return enCurso;
+  const busqueda = leerDifusas(db, m, raiz).finally(() => m.buscando.delete(raiz));
+  m.buscando.set(raiz, busqueda);
+  return busqueda;
+}
+
+async function leerDifusas(db: Db, m: Memoria, raiz: string): Promise<void> {
+  // One statement: the terms and the version are of one snapshot.
+  const [fila] = await filasDelCatalogo<{ version: Numero; palabras: string[] | null; ids: Numero[] | null }>(
+    db,
+    sql`select ${versionDeTerminos} as version, array_agg(d.palabra) as palabras, array_agg(d.id) as ids from ${difusasDe(sql`${raiz}::text`)} d`,
+  );
+  const version = Number(fila!.version);
+  // A newer version is taken; an older one is a lookup that began before the last reading.
+  if (version > m.version) cambiarVersion(m, version);
+  if (version !== m.version) return;
+  if (m.porRaiz.size >= RAICES_MAXIMAS) m.porRaiz.clear();
+  m.porRaiz.set(raiz, { version, palabras: fila!.palabras ?? [], ids: (fila!.ids ?? []).map(Number) });
 }
 
 async function comprobarVersion(db: Db, m: Memoria): Promise<void> {
@@ -112,7 +116,7 @@ const enSegundoPlano = (tarea: Promise<void>): void => void tarea.catch(() => un
 export function difusasConocidas(db: Db, raiz: string): Difusas {
   const m = memoriaDe(db);
   const conocidas = m.porRaiz.get(raiz);
-  if (!conocidas && !m.buscando.has(raiz) && m.buscando.size < BUSQUEDAS_MAXIMAS) enSegundoPlano(buscarDifusas(db, m, raiz));
+  if (!conocidas && m.buscando.size < BUSQUEDAS_MAXIMAS) enSegundoPlano(buscarDifusas(db, m, raiz));
   if (!m.comprobando && Date.now() - m.comprobada > VIGENCIA_MS) enSegundoPlano(comprobarVersion(db, m));
   return conocidas ?? DIFUSAS_DESCONOCIDAS;
 }
