@@ -67,6 +67,15 @@ describe('POST /api/auth/login', () => {
     expect((await login({ usuario: 'victima', clave: victima.clave }, '10.1.0.2')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 address by its /64: guesses spread over one network share its limit, another network does not', async () => {
+    const v6 = await crearUsuario(t.db, { usuario: 'victima-v6' });
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ usuario: 'victima-v6', clave: 'mal' }, `2001:db8:7:1::${i + 1}`)).statusCode).toBe(401);
+    }
+    expect((await login({ usuario: 'victima-v6', clave: v6.clave }, '2001:db8:7:1:ffff::9')).statusCode).toBe(429);
+    expect((await login({ usuario: 'victima-v6', clave: v6.clave }, '2001:db8:7:2::1')).statusCode).toBe(200);
+  });
+
   it('twelve failures on the admin from one address do not keep the admin out from another', async () => {
     for (let i = 0; i < 12; i++) {
       expect([401, 429]).toContain((await login({ usuario: 'admin', clave: `adivinada-${i}` }, '127.0.0.2')).statusCode);

@@ -1,17 +1,20 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { intentoLogin } from '../db/schema';
+import { redDeDireccion } from '../usuarios/limite-de-registros';
 
 // Failed logins, in the database so every instance agrees, counted per address and per (account,
 // address) pair: an attacker elsewhere cannot lock the owner out of their own account, and one address
-// cannot try many accounts nor many passwords on one. Nothing is counted per account alone.
+// cannot try many accounts nor many passwords on one. Nothing is counted per account alone. An IPv6
+// address counts as its /64, as sign-ups do: one subscriber holds all of it, and could otherwise spread
+// guesses over its 2^64 addresses.
 export const VENTANA_MS = 15 * 60_000;
 export const MAX_FALLOS_POR_CUENTA_Y_DIRECCION = 5;
 export const MAX_FALLOS_POR_DIRECCION = 20;
 
 const normalizar = (nombre: string) => nombre.trim().toLowerCase();
-export const claveDireccion = (ip: string) => `ip:${ip}`;
-export const claveCuentaYDireccion = (nombre: string, ip: string) => `ua:${normalizar(nombre)}|${ip}`;
+export const claveDireccion = (ip: string) => `ip:${redDeDireccion(ip)}`;
+export const claveCuentaYDireccion = (nombre: string, ip: string) => `ua:${normalizar(nombre)}|${redDeDireccion(ip)}`;
 
 export async function estaBloqueado(db: Db, nombre: string, ip: string): Promise<boolean> {
   const filas = await db
