@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARRITO_VACIO, carritoReducer, totalCarrito, type Carrito, type PromocionCarrito } from './carrito';
-import { aCentavos, lineasDePromocion, sumarLineas, totalVenta } from './money';
+import { aCentavos, calcularPrecio, lineasDePromocion, sumarLineas, totalVenta } from './money';
 
 const centavos = fc.integer({ min: 1, max: 50_000_000 });
 const detalles = fc.uniqueArray(fc.record({ productoId: fc.integer({ min: 1, max: 40 }), cantidad: fc.integer({ min: 1, max: 12 }) }), {
@@ -70,5 +70,31 @@ describe('the cart', () => {
         },
       ),
     );
+  });
+});
+
+// The exact price by hand: cost (cents) x (100 % + margin) (millionths) written out in decimal, its cents
+// the digits before the last eight, rounded up when the first dropped digit is 5 or more.
+const precioExacto = (centavosCosto: number, millonesimos: number): number => {
+  const digitos = (BigInt(centavosCosto) * (100_000_000n + BigInt(millonesimos))).toString().padStart(9, '0');
+  const centavos = Number(digitos.slice(0, -8)) + (digitos.charAt(digitos.length - 8) >= '5' ? 1 : 0);
+  return centavos / 100;
+};
+
+describe('calcularPrecio', () => {
+  it('is the exact decimal price rounded half up, for any cost in cents and margin in millionths', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999_999_999_999 }), fc.integer({ min: -99_990_000, max: 1_000_000_000 }), (costo, margen) => {
+        expect(calcularPrecio(costo / 100, margen / 1_000_000)).toBe(precioExacto(costo, margen));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('is exact on every whole-peso cost to $300 with a one-decimal margin to 100 %, where the ties were a cent low', () => {
+    let distintos = 0;
+    for (let pesos = 1; pesos <= 300; pesos++)
+      for (let decimas = 1; decimas <= 1000; decimas++) if (calcularPrecio(pesos, decimas / 10) !== precioExacto(pesos * 100, decimas * 100_000)) distintos++;
+    expect(distintos).toBe(0);
   });
 });

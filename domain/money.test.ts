@@ -8,6 +8,18 @@ describe('calcularPrecio', () => {
     expect(calcularPrecio(10.1, 33.3)).toBe(13.46);
     expect(calcularPrecio(0.1, 0.5)).toBe(0.1);
   });
+
+  it('rounds an exact half cent up, which floating point put a cent low (the reviewer\'s F6)', () => {
+    expect(calcularPrecio(10, 30.95)).toBe(13.1);
+    expect(calcularPrecio(1.25, 29.2)).toBe(1.62);
+    expect(calcularPrecio(5, 28.7)).toBe(6.44);
+  });
+
+  it('counts the margin to millionths, the column\'s precision, and rounds each side of a tie', () => {
+    expect(calcularPrecio(1, 0.5)).toBe(1.01); // 1,005
+    expect(calcularPrecio(1, 0.499999)).toBe(1); // 1,00499999
+    expect(calcularPrecio(9_999_999.99, 999.999999)).toBe(109_999_999.79); // past 2^53 in the product: BigInt
+  });
 });
 
 describe('precioUnitarioPromocion', () => {

@@ -6,9 +6,20 @@ export const aCentavos = (pesos: number): Centavos => Math.round(pesos * 100);
 export const aPesos = (centavos: Centavos): number => centavos / 100;
 export const redondear2 = (pesos: number): number => aPesos(aCentavos(pesos));
 
-/** Price = cost x (1 + margin/100), rounded to cents (spec section 9). */
-export const calcularPrecio = (costo: number, porcentaje: number): number =>
-  aPesos(Math.round((aCentavos(costo) * (100 + porcentaje)) / 100));
+// 100 % in millionths: a margin counts to the column's precision (`producto.porcentaje`, numeric(11,6)).
+const MILLONESIMOS_POR_CIENTO = 100_000_000n;
+
+/**
+ * Price = cost x (1 + margin/100), rounded half up to cents (spec section 9), in integers: cost in cents,
+ * margin in millionths (the column's precision), so a tie is a tie. In floating point 10 x 1,3095 is
+ * 13,094999..., a cent low (docs/decisions/045-precios-exactos-y-promociones.md). Half away from zero,
+ * as PostgreSQL's numeric round(), so SQL and this agree should either ever compute it.
+ */
+export const calcularPrecio = (costo: number, porcentaje: number): number => {
+  const numerador = BigInt(aCentavos(costo)) * (MILLONESIMOS_POR_CIENTO + BigInt(Math.round(porcentaje * 1_000_000)));
+  const magnitud = (2n * (numerador < 0n ? -numerador : numerador) + MILLONESIMOS_POR_CIENTO) / (2n * MILLONESIMOS_POR_CIENTO);
+  return aPesos(Number(numerador < 0n ? -magnitud : magnitud));
+};
 
 /** Unit price of a promotion = promotional price / total units, rounded to cents (spec section 4). */
 export const precioUnitarioPromocion = (precioPromocional: number, unidadesTotales: number): number =>
