@@ -83,6 +83,12 @@ export const productoGuardarSchema = cuerpoDe(
   productoInputSchema
     .extend({
       id: idEntero().nullable().optional(),
+      /**
+       * The stock the form showed when it was opened. With it, an edit's stock is applied as the change
+       * the admin made (stock - stockLeido) to the stock of the moment, so units sold or loaded while the
+       * form was open are never undone; without it, `stock` is the new stock as is.
+       */
+      stockLeido: cantidadEntera(MENSAJES.stockEntero, { min: 0, max: 1_000_000 }).nullable().optional(),
       // Missing cost or margin get the spec's messages from `validarProducto`, not a schema error.
       costo: z.union([z.number(), z.string().max(30)]).default(''),
       porcentaje: z.union([z.number(), z.string().max(30)]).default(''),
@@ -151,6 +157,12 @@ export const MENSAJES_PRODUCTO = {
   confirmarQuitarImagen: (nombre: string) => `¿Quitar la imagen de ${nombre}? El producto se mostrará sin foto.`,
   imagenQuitada: (nombre: string) => `Imagen quitada: ${nombre}`,
   errorQuitarImagen: 'No se pudo quitar la imagen.',
+  /** The form's change would take a stock that moved while it was open below zero. */
+  stockCambioAlEditar: (actual: number, cambio: number) =>
+    `El stock cambió mientras editabas (ahora hay ${actual}): restar ${-cambio} lo dejaría negativo. Revisá el stock y guardá de nuevo.`,
+  /** Saved, but the stock moved while the form was open: what it is now. */
+  stockMovidoAlEditar: (nombre: string, stock: number) =>
+    `${nombre}: el stock cambió mientras editabas (ventas o cargas); se aplicó tu cambio y ahora hay ${stock}.`,
 } as const;
 
 export const MENSAJES_CATEGORIA = {

@@ -145,8 +145,14 @@ describe('product form (spec screen 17)', () => {
     await expect.poll(() => page.getByLabel('Denominación').inputValue()).toBe('Agenda 2027 semanal');
     await visible(page.getByRole('img', { name: 'Imagen actual del producto' }));
     await page.getByLabel('Denominación').fill('Agenda 2027 semanal azul');
+    // Three units loaded while the form is open (it still shows 12): saving the new name keeps them.
+    const idProducto = Number(/formProducto\/(\d+)/.exec(page.url())?.[1]);
+    const carga = await page.request.patch(`/api/producto/${idProducto}/stock?cantidad=3`, { headers: { Origin: entorno.servidor.url } });
+    expect(carga.status()).toBe(200);
+    expect(await page.getByLabel('Stock').inputValue()).toBe('12');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await verTexto(page, 'Producto actualizado correctamente: Agenda 2027 semanal azul');
+    await verTexto(page, 'Agenda 2027 semanal azul: el stock cambió mientras editabas (ventas o cargas); se aplicó tu cambio y ahora hay 15.');
     await page.waitForURL('**/grillaProducts');
 
     // A second product with the same code: the server's message in the banner, brought into sight on a phone

@@ -272,6 +272,45 @@ describe('PUT /api/producto/with-image', () => {
     await cumpleInvariante(creado.id);
   });
 
+  const pedir = (productoId: number, cantidad: number) =>
+    t.app.inject({ method: 'POST', url: '/api/pedido', payload: { lineas: [{ productoId, cantidad }], formaPago: 'EFECTIVO', envio: 0 }, headers: { cookie: cliente } });
+  const leer = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/producto/${id}`, headers: { cookie: admin } })).json() as Producto;
+
+  it('with stockLeido, a form opened before a sale and saved after keeps the sale: the change made is added to the stock of the moment', async () => {
+    const creado = (await guardar('POST', productoValido())).json() as Producto;
+    const leido = await leer(creado.id);
+    expect((await pedir(creado.id, 3)).statusCode).toBe(201);
+
+    // The answer sent back as read, renamed, with the stock the form showed: the sale stays sold.
+    const renombrado = await guardar('PUT', { ...leido, denominacion: 'Renombrado con venta', stockLeido: leido.stock });
+    expect(renombrado.statusCode).toBe(200);
+    expect(renombrado.json()).toMatchObject({ denominacion: 'Renombrado con venta', stock: 7, cantidadVendida: 3 });
+
+    // 10 -> 15 on a form opened at 10: five units more than there are now.
+    const cargado = await guardar('PUT', { ...leido, stock: 15, stockLeido: 10 });
+    expect(cargado.json()).toMatchObject({ stock: 12 });
+    expect((await movimientos(creado.id)).map((m) => [m.motivo, m.delta])).toEqual([['INICIAL', 10], ['PEDIDO', -3], ['AJUSTE', 5]]);
+    await cumpleInvariante(creado.id);
+  });
+
+  it('with stockLeido, a change that would take the moved stock below zero is refused with 409 and nothing is saved', async () => {
+    const creado = (await guardar('POST', productoValido({ stock: 3 }))).json() as Producto;
+    const leido = await leer(creado.id);
+    expect((await pedir(creado.id, 2)).statusCode).toBe(201);
+    const r = await guardar('PUT', { ...leido, denominacion: 'No se guarda', stock: 0, stockLeido: 3 });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(MENSAJES_PRODUCTO.stockCambioAlEditar(1, -3));
+    expect(await leer(creado.id)).toMatchObject({ denominacion: leido.denominacion, stock: 1 });
+    await cumpleInvariante(creado.id);
+  });
+
+  it('refuses a stockLeido that is not a count of units, naming the rule', async () => {
+    const creado = (await guardar('POST', productoValido())).json() as Producto;
+    const r = await guardar('PUT', { ...productoValido({ codigo: creado.codigo }), id: creado.id, stockLeido: -1 });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(MENSAJES.stockEntero);
+  });
+
   it('an edit without an image keeps the image; without a stock change writes no movement', async () => {
     const creado = (await guardar('POST', productoValido(), [{ nombre: 'imagenFile', valor: await imagenDePrueba('png'), archivo: 'a.png' }])).json() as Producto;
     const r = await guardar('PUT', { ...productoValido({ codigo: creado.codigo, denominacion: 'Renombrado' }), id: creado.id });

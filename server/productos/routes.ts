@@ -67,7 +67,7 @@ async function leerProductoConImagen(request: FastifyRequest) {
   if (!validado.ok) throw new Invalido(unirMensajes(validado.mensajes));
   // The content is checked before anything is written.
   const imagen = archivo ? { contenido: archivo, extension: await verificarImagen(archivo) } : undefined;
-  return { id: leido.data.id, datos: validado.valor, imagen };
+  return { id: leido.data.id, stockLeido: leido.data.stockLeido ?? undefined, datos: validado.valor, imagen };
 }
 
 export async function productoRoutes(app: FastifyInstance) {
@@ -162,15 +162,15 @@ export async function productoRoutes(app: FastifyInstance) {
       config: { acceso: 'admin' },
       schema: {
         tags: ['productos'],
-        summary: 'Actualiza un producto (el JSON lleva `id`); una imagen nueva reemplaza y borra la anterior',
+        summary: 'Actualiza un producto (el JSON lleva `id`); una imagen nueva reemplaza y borra la anterior. Con `stockLeido` (el stock que mostraba el formulario) se aplica el cambio hecho (`stock - stockLeido`) al stock del momento',
         ...multipartDoc,
         response: { 200: productoSchema, ...errores, 409: errorSchema, 413: errorSchema, 415: errorSchema },
       },
     },
     async (request) => {
-      const { id, datos, imagen } = await leerProductoConImagen(request);
+      const { id, stockLeido, datos, imagen } = await leerProductoConImagen(request);
       if (id == null) throw new Invalido(MENSAJES_PRODUCTO.idObligatorio);
-      return guardarProducto(app.db, app.imagenes, { id, datos, imagen }, contextoDe(request));
+      return guardarProducto(app.db, app.imagenes, { id, stockLeido, datos, imagen }, contextoDe(request));
     },
   );
 

@@ -133,6 +133,8 @@ export interface GuardarProducto {
   /** Present when editing. */
   id?: number;
   datos: ProductoValidado;
+  /** On an edit, the stock the form showed (`fijarStock`). */
+  stockLeido?: number;
   /** A new image's bytes, already checked by `verificarImagen`. */
   imagen?: { contenido: Buffer; extension: ExtensionImagen };
 }
@@ -200,7 +202,7 @@ export async function guardarProducto(db: Db, almacen: AlmacenImagenes, pedido: 
       const actual = await productoParaCambiar(tx, pedido.id);
       const { stock, ...sinStock } = valores;
       await tx.update(producto).set({ ...sinStock, actualizado: new Date() }).where(eq(producto.id, pedido.id));
-      await fijarStock(tx, pedido.id, stock, userId);
+      await fijarStock(tx, pedido.id, stock, userId, pedido.stockLeido);
       if (nuevaImagen) imagenAnterior = actual.imagen;
       const cambios = diferencias(actual, await productoParaCambiar(tx, pedido.id), CAMPOS_AUDITADOS);
       if (cambios) await registrarEvento(tx, contexto, { accion: 'producto.editar', entidadId: pedido.id, ...cambios });

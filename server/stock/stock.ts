@@ -4,6 +4,7 @@
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MotivoMovimiento } from '../../domain/enums';
 import { MENSAJES } from '../../domain/mensajes';
+import { MENSAJES_PRODUCTO } from '../../domain/producto';
 import type { Db } from '../db/client';
 import { detalleVenta, movimientoStock, producto, venta } from '../db/schema';
 import { cancelarTrabajosDeVentas, reactivarTrabajosDeVenta } from '../impresiones/cola';
@@ -262,14 +263,17 @@ export async function registrarStockInicial(
 }
 
 /**
- * The product form's stock: sets it to `stock` and writes the difference as an AJUSTE movement.
- * Relative to the locked row, so a sale at the same moment is never overwritten.
+ * The product form's stock, written as an AJUSTE movement on the locked row. With `stockLeido` (what the
+ * form showed when opened) the admin's change, `stock - stockLeido`, is added to the stock of the moment:
+ * a form opened before a sale or a load and saved after never undoes it (409 if the change would take it
+ * below zero). Without it, the stock becomes `stock`.
  */
-export async function fijarStock(tx: Db, productoId: number, stock: number, userId: number | null): Promise<void> {
+export async function fijarStock(tx: Db, productoId: number, stock: number, userId: number | null, stockLeido?: number): Promise<void> {
   const [actual] = await tx.select({ stock: producto.stock }).from(producto).where(eq(producto.id, productoId)).for('update');
   if (!actual) throw new NoEncontrado(MENSAJES.productoNoEncontrado);
-  const delta = stock - actual.stock;
+  const delta = stock - (stockLeido ?? actual.stock);
   if (delta === 0) return;
+  if (actual.stock + delta < 0) throw new Conflicto(MENSAJES_PRODUCTO.stockCambioAlEditar(actual.stock, delta));
   await tx
     .update(producto)
     .set({ stock: sql`${producto.stock} + ${delta}` })

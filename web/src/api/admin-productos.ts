@@ -65,6 +65,8 @@ export interface ProductoFormulario {
   costo: string;
   porcentaje: string;
   stock: number;
+  /** On an edit, the stock the form was opened with: the server applies the change, not the figure. */
+  stockLeido?: number;
   descripcion: string;
   categoria: { id: number } | null;
 }

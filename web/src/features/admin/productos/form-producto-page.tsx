@@ -118,6 +118,7 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
           costo: v.costo,
           porcentaje: v.porcentaje,
           stock: validado.valor.stock,
+          ...(producto ? { stockLeido: producto.stock } : {}),
           descripcion: v.descripcion,
           categoria: { id: validado.valor.categoriaId },
         },
@@ -127,6 +128,10 @@ function Formulario({ id, producto, errorCarga }: { id: number; producto?: Produ
         onSuccess: (guardado) => {
           const nombre = guardado?.denominacion ?? v.denominacion;
           notifications.show({ color: 'green', message: id > 0 ? MENSAJES_PRODUCTO.actualizado(nombre) : MENSAJES_PRODUCTO.creado(nombre) });
+          // Sales or loads while the form was open: the change was applied to them, so say what there is now.
+          if (guardado && guardado.stock !== validado.valor.stock) {
+            notifications.show({ color: 'yellow', message: MENSAJES_PRODUCTO.stockMovidoAlEditar(nombre, guardado.stock), autoClose: 10_000 });
+          }
           navigate(paths.grillaProductos);
         },
         onError: (e) => setBanner(mensajeDeError(e, MENSAJES_PRODUCTO.errorAlGuardar)),
