@@ -12,6 +12,7 @@ import { inicioPendiente, intentoLogin, persona, recuperacionClave, sesion, usua
 import { DemasiadosIntentos, Invalido } from '../errors';
 import { redDeDireccion } from '../usuarios/limite-de-registros';
 import { hashearClave } from './claves';
+import { conNombre } from './nombre-de-usuario';
 import { asegurarClaveAceptable } from './politica-de-claves';
 import { tieneSegundoFactor } from './segundo-factor';
 import { hashToken } from './sesiones';
@@ -68,7 +69,7 @@ export async function enviarEnlaces(
     .select({ id: usuario.id, usuario: usuario.usuario, rol: usuario.rol, email: persona.email, nombre: persona.nombre })
     .from(usuario)
     .leftJoin(persona, eq(persona.userId, usuario.id))
-    .where(porCorreo ? sql`lower(${persona.email}) = ${buscado.toLowerCase()}` : eq(usuario.usuario, buscado))
+    .where(porCorreo ? sql`lower(${persona.email}) = ${buscado.toLowerCase()}` : conNombre(buscado))
     .orderBy(usuario.id)
     .limit(CUENTAS_POR_PEDIDO);
   const resultado: ResultadoDePedido = { enviados: [], omitidos: [] };

@@ -8,6 +8,7 @@ import { codigoSchema, MENSAJES_SEGUNDO_FACTOR } from '../../domain/segundo-fact
 import { conUsuario, contextoDe, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { usuario } from '../db/schema';
 import { hashParaUsuarioInexistente, verificarClave } from './claves';
+import { conNombre } from './nombre-de-usuario';
 import { codigoBloqueado, estaBloqueado, limpiarFallos, limpiarFallosDeCodigo, registrarFallo, registrarFalloDeCodigo } from './intentos';
 import {
   buscarInicioPendiente,
@@ -63,7 +64,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (await estaBloqueado(app.db, nombre, request.ip)) {
         return reply.code(429).send({ success: false, message: MENSAJES.loginDemasiadosIntentos });
       }
-      const [encontrado] = await app.db.select().from(usuario).where(eq(usuario.usuario, nombre)).limit(1);
+      const [encontrado] = await app.db.select().from(usuario).where(conNombre(nombre)).limit(1);
       const valida = await verificarClave(encontrado?.clave ?? (await hashParaUsuarioInexistente()), clave);
       if (!encontrado || !valida) {
         await registrarFallo(app.db, nombre, request.ip);

@@ -41,14 +41,20 @@ export const estadoImpresionEnum = pgEnum('estado_impresion', ESTADOS_IMPRESION)
 const dinero = (nombre: string) => numeric(nombre, { precision: 12, scale: 2, mode: 'number' });
 const momento = (nombre: string) => timestamp(nombre, { withTimezone: true, mode: 'date' });
 
-export const usuario = pgTable('usuario', {
-  id: serial('id').primaryKey(),
-  usuario: text('usuario').notNull().unique(),
-  clave: text('clave').notNull(),
-  mensaje: text('mensaje'),
-  rol: rolEnum('rol').notNull().default('USER'),
-  creado: momento('creado').notNull().defaultNow(),
-});
+export const usuario = pgTable(
+  'usuario',
+  {
+    id: serial('id').primaryKey(),
+    usuario: text('usuario').notNull(),
+    clave: text('clave').notNull(),
+    mensaje: text('mensaje'),
+    rol: rolEnum('rol').notNull().default('USER'),
+    creado: momento('creado').notNull().defaultNow(),
+  },
+  // One name whatever its capitals: 'ADMIN' is not a second 'admin' (migration 0024). Sign-in and
+  // password reset look names up through it.
+  (t) => [uniqueIndex('usuario_usuario_minusculas_key').on(sql`lower(${t.usuario})`)],
+);
 
 export const domicilio = pgTable(
   'domicilio',

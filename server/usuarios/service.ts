@@ -16,6 +16,7 @@ import {
 } from '../../domain/usuario';
 import { conUsuario, diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { hashearClave } from '../auth/claves';
+import { conNombre } from '../auth/nombre-de-usuario';
 import { asegurarClaveAceptable } from '../auth/politica-de-claves';
 import type { Db } from '../db/client';
 import { domicilio, persona, usuario } from '../db/schema';
@@ -53,8 +54,9 @@ export async function obtenerUsuario(db: Db, id: number): Promise<Usuario> {
   return fila;
 }
 
+/** 'ADMIN' is taken when 'admin' exists: the same name to sign in with, and to pass for its owner. */
 async function asegurarNombreLibre(db: Db, nombre: string, salvoId?: number): Promise<void> {
-  const condicion = salvoId ? and(eq(usuario.usuario, nombre), ne(usuario.id, salvoId)) : eq(usuario.usuario, nombre);
+  const condicion = salvoId ? and(conNombre(nombre), ne(usuario.id, salvoId)) : conNombre(nombre);
   const [otro] = await db.select({ id: usuario.id }).from(usuario).where(condicion).limit(1);
   if (otro) throw new Conflicto(MENSAJES.usuarioExistente);
 }
