@@ -38,6 +38,12 @@ export const MENSAJES = {
   tipoInvalido: (campo: string, esperado: string, recibido: string) =>
     `Tipo inválido en ${campo}: se esperaba ${NOMBRES_DE_TIPO[esperado] ?? esperado}, recibido ${NOMBRES_DE_TIPO[recibido] ?? recibido}`,
   rutaNoCanonica: 'La dirección solicitada no es válida.',
+  /** A request Node's HTTP parser cannot read (a lowercase method, a broken header line). */
+  solicitudMalFormada: 'La solicitud no es válida: no se pudo leer.',
+  /** Headers past Node's 16 KB, usually too many or too big cookies. */
+  cabecerasDemasiadoGrandes: 'La solicitud tiene cabeceras demasiado grandes. Borrá las cookies de este sitio y volvé a intentar.',
+  /** A request that did not arrive whole within the server's time limits. */
+  solicitudDemoradaDemasiado: 'La solicitud tardó demasiado en llegar. Volvé a intentar.',
   /** A path parameter longer than the router takes (Fastify's maxParamLength). */
   rutaDemasiadoLarga: 'La dirección solicitada es demasiado larga.',
   /** An id that is not plain digits from 1 up (domain/numeros.ts, idEntero). */

@@ -21,6 +21,7 @@ import type { Config } from './config';
 import { correoPlugin } from './correo/plugin';
 import type { BaseDeDatos, Db } from './db/client';
 import { cabecerasDeHelmet, cabecerasSeguridad, ponerCabecerasDeSeguridad } from './http/cabeceras-seguridad';
+import { erroresDelCliente } from './http/errores-del-cliente';
 import { erroresDelMarco } from './http/errores-del-marco';
 import { cacheHttp } from './http/cache-http';
 import { hijoPerezoso, opcionesDeLog } from './http/log';
@@ -108,6 +109,7 @@ const OPCIONES_HELMET: HelmetOptions = {
 
 /** Builds the whole app without listening: `main.ts` listens, tests call it with `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const cabecerasHelmet = cabecerasDeHelmet(OPCIONES_HELMET);
   const app = Fastify({
     // Whatever level and stream it is given, a logger hides secrets and personal data and logs
     // errors without their SQL parameters (server/http/log.ts).
@@ -131,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
     // A path Fastify cannot decode, or a parameter too long: the shop's answer, not Fastify's English one.
-    frameworkErrors: erroresDelMarco(ponerCabecerasDeSeguridad(cabecerasDeHelmet(OPCIONES_HELMET))),
+    frameworkErrors: erroresDelMarco(ponerCabecerasDeSeguridad(cabecerasHelmet)),
+    // And what Node's parser refuses before Fastify (a lowercase method, headers past 16 KB, a timeout).
+    clientErrorHandler: erroresDelCliente(cabecerasHelmet),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
