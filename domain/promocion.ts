@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cuerpoDe } from './contratos';
 import { fechaEntradaSchema } from './fechas-schemas';
 import { MENSAJES } from './mensajes';
+import { aCentavos, formatearPrecio, sumarLineas } from './money';
 import { cantidadEntera, idEntero, numeroArgentino } from './numeros';
 import { busquedaQuery, paginacionQuery, paginaDe } from './paginacion';
 
@@ -19,8 +20,20 @@ export const MENSAJES_PROMOCION = {
   detalleInvalido: 'Seleccioná un producto válido y una cantidad mayor a 0.',
   promocionNoEncontrada: MENSAJES.promocionNoEncontrada,
   detalleNoEncontrado: 'No se encontró el detalle de la promoción.',
+  /** At order time its price exceeds its products' current prices summed: not sold (`superaPrecioRegular`). */
+  noDisponiblePorPrecio: (denominacion: string) =>
+    `La promoción ${denominacion} no está disponible: cambiaron los precios o los productos que incluye.`,
+  /** Removing a line would leave a promotion dearer than its products one by one (`superaPrecioRegular`). */
+  quitarDejaMasCara: (precioPromocional: number, precioRegular: number) =>
+    `No se puede quitar el producto: la promoción cuesta ${formatearPrecio(precioPromocional)} y sus demás productos suman ` +
+    `${formatearPrecio(precioRegular)}. Agregá otro producto antes, o eliminá la promoción.`,
 } as const;
 const M = MENSAJES_PROMOCION;
+
+/** The admin's reminder while a promotion costs more than its products one by one (it is not for sale). */
+export const avisoPromocionMasCara = (precioPromocional: number, precioRegular: number): string =>
+  `La promoción cuesta ${formatearPrecio(precioPromocional)} y sus productos suman ${formatearPrecio(precioRegular)}: ` +
+  'no se muestra en la tienda hasta que sus productos sumen al menos su precio.';
 
 /** The admin's reminder after creating a promotion, and while it has no products. */
 export const AVISO_PROMOCION_SIN_PRODUCTOS = 'Agregá al menos un producto: hasta entonces la promoción no se muestra en la tienda.';
@@ -134,3 +147,14 @@ export const estaActiva = (p: { fechaInicio: string | Date; fechaFin: string | D
 
 /** Finished: its end has passed (the admin grid marks it); one that has not started is not finished. */
 export const estaVencida = (p: { fechaFin: string | Date }, ahora: Date = new Date()): boolean => new Date(p.fechaFin).getTime() < ahora.getTime();
+
+/** What a promotion's products cost one by one: their current prices x quantities. */
+export const precioRegular = (detalles: ReadonlyArray<{ cantidad: number; producto: { precio: number } }>): number =>
+  sumarLineas(detalles.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio })));
+
+/**
+ * A promotion is never sold above what its products cost one by one: while its price exceeds their sum
+ * (it is being built line by line, or a price or a line changed later) it is not listed nor sold
+ * (docs/decisions/045-precios-exactos-y-promociones.md). Equal is allowed: shown without a struck price.
+ */
+export const superaPrecioRegular = (precioPromocional: number, precioRegular: number): boolean => aCentavos(precioPromocional) > aCentavos(precioRegular);

@@ -99,7 +99,7 @@ describe('promociones y sus detalles', () => {
   let productoId: number;
   beforeAll(async () => {
     productoId = (await crearProducto(t.db, { stock: 50 })).id;
-    promoId = (await crearPromocion(t.db, { precioPromocional: 5000, detalles: [{ productoId, cantidad: 2 }] })).id;
+    promoId = (await crearPromocion(t.db, { precioPromocional: 3000, detalles: [{ productoId, cantidad: 2 }] })).id; // 2 x $1.500: not dearer than its products (decision 045)
   });
 
   it('POST takes a promotion as GET (and the public list) answer it, with id null; its lines are not copied', async () => {
@@ -109,7 +109,7 @@ describe('promociones y sus detalles', () => {
     expect(creada).toEqual({ ...leida, id: expect.any(Number), detallePromociones: [] });
     const activa = ((await pedir('GET', '/api/promocion/activas')).json() as Array<Record<string, unknown>>).find((p) => p.id === promoId)!;
     expect(activa).toHaveProperty('precioUnitario');
-    expect((await escribir('POST', '/api/promocion', { ...activa, id: null }, 201)).precioPromocional).toBe(5000);
+    expect((await escribir('POST', '/api/promocion', { ...activa, id: null }, 201)).precioPromocional).toBe(3000);
     await rechazaDesconocido('POST', '/api/promocion', { ...leida, id: null, detalles: [] }, 'Campo desconocido: detalles');
   });
 

@@ -1,10 +1,13 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaMendoza } from '../../domain/fechas';
 import { MENSAJES } from '../../domain/mensajes';
 import { MENSAJES_PAGINACION } from '../../domain/paginacion-reglas';
-import { MENSAJES_PROMOCION, type PaginaPromociones, type Promocion, type PromocionActiva } from '../../domain/promocion';
+import { MENSAJES_PROMOCION, type DetallePromocion, type PaginaPromociones, type Promocion, type PromocionActiva } from '../../domain/promocion';
+import { producto, venta } from '../db/schema';
 import { crearAppDePrueba, type AppDePrueba } from '../test/app-de-prueba';
 import { crearProducto, crearPromocion, crearUsuario } from '../test/fabricas';
+import { estadoProducto } from '../test/stock-de-prueba';
 
 let t: AppDePrueba;
 let admin: string;
@@ -109,7 +112,8 @@ describe('listing promotions', () => {
     // Created through the API with today's Mendoza day as its end: active until 23:59:59 tonight.
     const hoy = diaMendoza(new Date());
     terminaHoy = (await pedir('POST', '/api/promocion', promoValida({ fechaInicio: hoy, fechaFin: hoy }))).json().id;
-    expect((await pedir('POST', '/api/detallePromocion', { producto: { id: p1.id }, cantidad: 1, promocion: { id: terminaHoy } })).statusCode).toBe(201);
+    // $10.000 for 7 x $1.500: not dearer than its products (decision 045).
+    expect((await pedir('POST', '/api/detallePromocion', { producto: { id: p1.id }, cantidad: 7, promocion: { id: terminaHoy } })).statusCode).toBe(201);
     sinProductos = (await crearPromocion(t.db, {})).id;
     futura = (await crearPromocion(t.db, { fechaInicio: new Date(Date.now() + 86_400_000), fechaFin: new Date(Date.now() + 9 * 86_400_000), detalles: [{ productoId: p1.id, cantidad: 1 }] })).id;
   });
@@ -312,5 +316,76 @@ describe('promotion lines', () => {
     expect((await pedir('DELETE', `/api/promocion/${promo.id}`)).statusCode).toBe(204);
     expect((await pedir('GET', `/api/promocion/${promo.id}`)).statusCode).toBe(404);
     expect((await pedir('DELETE', `/api/promocion/${promo.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a promotion is never sold above its products one by one (decision 045)', () => {
+  const activas = async () => ((await pedir('GET', '/api/promocion/activas', undefined, '')).json() as PromocionActiva[]).map((p) => p.id);
+  const pedirPromo = (promocionId: number) =>
+    pedir('POST', '/api/pedido', { lineas: [], promociones: [{ promocionId, cantidad: 1 }], formaPago: 'EFECTIVO', envio: 0 }, cliente);
+  const ventas = async () => (await t.db.select({ n: count() }).from(venta))[0]!.n;
+  const lineasDe = async (promocionId: number) => (await pedir('GET', `/api/detallePromocion/promocion/${promocionId}`)).json() as DetallePromocion[];
+
+  it("the reviewer's case: $5.000 for one product of $13,40 is not listed, and its order is a 409 that takes nothing", async () => {
+    const p = await crearProducto(t.db, { costo: 10, porcentaje: 34, stock: 5 }); // $13,40
+    const promo = await crearPromocion(t.db, { denominacion: 'Cara', precioPromocional: 5000, detalles: [{ productoId: p.id, cantidad: 1 }] });
+    expect(await activas()).not.toContain(promo.id);
+    const antes = await ventas();
+    const r = await pedirPromo(promo.id);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(MENSAJES_PROMOCION.noDisponiblePorPrecio('Cara'));
+    expect(await ventas()).toBe(antes);
+    expect(await estadoProducto(t.db, p.id)).toEqual({ stock: 5, cantidadVendida: 0, sumaMovimientos: 5 });
+  });
+
+  it('built line by line after its price, it is offered once its products add up to at least that price (equal included)', async () => {
+    const a = await crearProducto(t.db, { costo: 1000, porcentaje: 50 }); // $1.500
+    const b = await crearProducto(t.db, { costo: 1000, porcentaje: 50 });
+    const promo = (await pedir('POST', '/api/promocion', promoValida({ precioPromocional: 3000, fechaInicio: '2020-01-01', fechaFin: '2099-12-31' }))).json() as Promocion;
+    expect((await pedir('POST', '/api/detallePromocion', { producto: { id: a.id }, cantidad: 1, promocion: { id: promo.id } })).statusCode).toBe(201);
+    expect(await activas()).not.toContain(promo.id);
+    expect((await pedir('POST', '/api/detallePromocion', { producto: { id: b.id }, cantidad: 1, promocion: { id: promo.id } })).statusCode).toBe(201);
+    expect(await activas()).toContain(promo.id);
+    expect((await pedirPromo(promo.id)).statusCode).toBe(201);
+  });
+
+  it('a product price lowered or a product deleted later takes it off sale: not listed, its order a 409', async () => {
+    const a = await crearProducto(t.db, { costo: 1000, porcentaje: 50, stock: 5 });
+    const b = await crearProducto(t.db, { costo: 1000, porcentaje: 50, stock: 5 });
+    const promo = await crearPromocion(t.db, { precioPromocional: 2000, detalles: [{ productoId: a.id, cantidad: 1 }, { productoId: b.id, cantidad: 1 }] });
+    expect(await activas()).toContain(promo.id);
+    await t.db.update(producto).set({ precio: 400 }).where(eq(producto.id, b.id)); // $1.900 in all
+    expect(await activas()).not.toContain(promo.id);
+    expect((await pedirPromo(promo.id)).statusCode).toBe(409);
+    await t.db.update(producto).set({ precio: 500 }).where(eq(producto.id, b.id));
+    expect(await activas()).toContain(promo.id);
+    expect((await pedir('DELETE', `/api/producto/${b.id}`)).statusCode).toBe(204);
+    expect(await activas()).not.toContain(promo.id);
+    const antes = await ventas();
+    expect((await pedirPromo(promo.id)).statusCode).toBe(409);
+    expect(await ventas()).toBe(antes);
+    expect(await estadoProducto(t.db, a.id)).toEqual({ stock: 5, cantidadVendida: 0, sumaMovimientos: 5 });
+  });
+
+  it('refuses (409) removing a line that would leave it dearer than its other products, and changes nothing', async () => {
+    const a = await crearProducto(t.db, { costo: 1000, porcentaje: 50 });
+    const b = await crearProducto(t.db, { costo: 1000, porcentaje: 50 });
+    const promo = await crearPromocion(t.db, { precioPromocional: 2000, detalles: [{ productoId: a.id, cantidad: 1 }, { productoId: b.id, cantidad: 1 }] });
+    const antes = await lineasDe(promo.id);
+    const r = await pedir('DELETE', `/api/detallePromocion/${antes[1]!.id}`);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().message).toBe(MENSAJES_PROMOCION.quitarDejaMasCara(2000, 1500));
+    expect(await lineasDe(promo.id)).toEqual(antes);
+    expect(await activas()).toContain(promo.id);
+  });
+
+  it('lets a line go from one not yet for sale, and the last line go', async () => {
+    const a = await crearProducto(t.db, { costo: 1000, porcentaje: 50 });
+    const b = await crearProducto(t.db, { costo: 1000, porcentaje: 50 });
+    const promo = await crearPromocion(t.db, { precioPromocional: 5000, detalles: [{ productoId: a.id, cantidad: 1 }, { productoId: b.id, cantidad: 1 }] });
+    const [primera, segunda] = await lineasDe(promo.id);
+    expect((await pedir('DELETE', `/api/detallePromocion/${segunda!.id}`)).statusCode).toBe(204);
+    expect((await pedir('DELETE', `/api/detallePromocion/${primera!.id}`)).statusCode).toBe(204);
+    expect(await lineasDe(promo.id)).toEqual([]);
   });
 });

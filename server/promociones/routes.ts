@@ -59,7 +59,7 @@ export async function promocionRoutes(app: FastifyInstance) {
       config: { acceso: 'publico' },
       schema: {
         tags,
-        summary: 'Promociones vigentes (fecha de fin no anterior a ahora) con precio unitario y precio original',
+        summary: 'Promociones vigentes, con productos y no más caras que sus productos por separado, con precio unitario y precio original',
         response: { 200: z.array(promocionActivaSchema) },
       },
     },
@@ -128,7 +128,12 @@ export async function promocionRoutes(app: FastifyInstance) {
     '/api/detallePromocion/:id',
     {
       config: { acceso: 'admin' },
-      schema: { tags, summary: 'Quita un producto de una promoción', params: idParam, response: { 204: z.null(), ...errores } },
+      schema: {
+        tags,
+        summary: 'Quita un producto de una promoción; 409 si la dejaría más cara que sus productos por separado',
+        params: idParam,
+        response: { 204: z.null(), ...errores, 409: errorSchema },
+      },
     },
     async (request, reply) => {
       await eliminarDetalle(app.db, request.params.id, contextoDe(request));

@@ -10,12 +10,14 @@ import {
   type PromocionActiva,
   type promocionCrearSchema,
   type PromocionFiltros,
+  precioRegular,
+  superaPrecioRegular,
 } from '../../domain/promocion';
 import { registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import type { Db } from '../db/client';
 import { detallePromocion, producto, promocion } from '../db/schema';
 import { cadaPalabraEnAlguno } from '../db/texto-sql';
-import { Invalido, NoEncontrado } from '../errors';
+import { Conflicto, Invalido, NoEncontrado } from '../errors';
 
 type FilaPromocion = typeof promocion.$inferSelect;
 
@@ -83,7 +85,7 @@ const aRespuesta = (p: FilaPromocion, detallePromociones: DetallePromocion[]): P
 export const conPrecios = (p: Promocion): PromocionActiva => ({
   ...p,
   precioUnitario: precioUnitarioPromocion(p.precioPromocional, p.detallePromociones.reduce((n, d) => n + d.cantidad, 0)),
-  precioOriginal: sumarLineas(p.detallePromociones.map((d) => ({ cantidad: d.cantidad, precio: d.producto.precio }))),
+  precioOriginal: precioRegular(p.detallePromociones),
 });
 
 /** Every promotion, newest first (`GET /api/promocion`, spec section 7). */
@@ -119,7 +121,8 @@ export async function paginaDePromociones(db: Db, filtros: PromocionFiltros): Pr
 
 /**
  * Promotions a customer can buy now, the ones ending first first: started, not finished
- * (`estaActiva`) and with at least one product (a promotion without lines is not public).
+ * (`estaActiva`), with at least one product (a promotion without lines is not public) and not dearer
+ * than its products one by one (`superaPrecioRegular`: the order would refuse it too).
  */
 export async function listarPromocionesActivas(db: Db, ahora = new Date()): Promise<PromocionActiva[]> {
   const vigente = and(lte(promocion.fechaInicio, ahora), gte(promocion.fechaFin, ahora));
@@ -127,7 +130,10 @@ export async function listarPromocionesActivas(db: Db, ahora = new Date()): Prom
     db.select().from(promocion).where(vigente).orderBy(asc(promocion.fechaFin), asc(promocion.id)),
     detallesDe(db, { filtro: vigente }),
   ]);
-  return filas.filter((p) => detalles.has(p.id)).map((p) => conPrecios(aRespuesta(p, detalles.get(p.id)!)));
+  return filas
+    .filter((p) => detalles.has(p.id))
+    .map((p) => conPrecios(aRespuesta(p, detalles.get(p.id)!)))
+    .filter((p) => !superaPrecioRegular(p.precioPromocional, p.precioOriginal));
 }
 
 export async function obtenerPromocion(db: Db, id: number): Promise<Promocion> {
@@ -215,8 +221,32 @@ export async function listarDetalles(db: Db, promocionId: number): Promise<Detal
   return (await detallesDe(db, { filtro: eq(promocion.id, promocionId) })).get(promocionId) ?? [];
 }
 
+/**
+ * Removing a line that would take a promotion from its products' sum or less to above it is a 409: it
+ * would stop being sold unnoticed (add the replacement first). One already above (being built) may lose
+ * lines, and the last line may go (a promotion without products is visibly not for sale). The promotion's
+ * row is locked, so two removals at once are judged one after the other.
+ */
 export async function eliminarDetalle(db: Db, id: number, contexto: ContextoAuditoria): Promise<void> {
   await db.transaction(async (tx) => {
+    const [linea] = await tx.select({ promocionId: detallePromocion.promocionId }).from(detallePromocion).where(eq(detallePromocion.id, id));
+    if (!linea) throw new NoEncontrado(MENSAJES_PROMOCION.detalleNoEncontrado);
+    const [promo] = await tx
+      .select({ precioPromocional: promocion.precioPromocional })
+      .from(promocion)
+      .where(eq(promocion.id, linea.promocionId))
+      .for('update');
+    const lineas = await tx
+      .select({ id: detallePromocion.id, cantidad: detallePromocion.cantidad, precio: producto.precio })
+      .from(detallePromocion)
+      .innerJoin(producto, eq(producto.id, detallePromocion.productoId))
+      .where(eq(detallePromocion.promocionId, linea.promocionId));
+    const antes = sumarLineas(lineas);
+    const quedan = lineas.filter((l) => l.id !== id);
+    const despues = sumarLineas(quedan);
+    if (promo && quedan.length > 0 && !superaPrecioRegular(promo.precioPromocional, antes) && superaPrecioRegular(promo.precioPromocional, despues)) {
+      throw new Conflicto(MENSAJES_PROMOCION.quitarDejaMasCara(promo.precioPromocional, despues));
+    }
     const [borrado] = await tx
       .delete(detallePromocion)
       .where(eq(detallePromocion.id, id))

@@ -11,12 +11,13 @@ import {
 import { lineasDePromocion, sumarLineas, type LineaConPrecio } from '../../domain/money';
 import type { Pedido, PedidoRespuesta } from '../../domain/pedido';
 import { pedidoSchema } from '../../domain/pedido';
+import { MENSAJES_PROMOCION, superaPrecioRegular } from '../../domain/promocion';
 import type { Venta } from '../../domain/venta';
 import { idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
 import { MENSAJES_LISTA } from '../../domain/lista-escolar-reglas';
-import { detallePromocion, detalleVenta, listaEscolar, pedidoIdempotente, promocion, venta } from '../db/schema';
+import { detallePromocion, detalleVenta, listaEscolar, pedidoIdempotente, producto, promocion, venta } from '../db/schema';
 import { AppError, Conflicto, Invalido, NoAutenticado, NoEncontrado } from '../errors';
 import { bloquearVenta, obtenerVenta, recalcularTotal } from './service';
 import { agruparPorProducto, descontarStock, registrarSalida, tomarStock, type Faltante } from '../stock/stock';
@@ -27,7 +28,8 @@ const faltaStock = ({ denominacion, stock }: Faltante) => mensajeStockInsuficien
 
 /**
  * The lines `veces` bundles of each promotion are charged as (`lineasDePromocion`: they add up to the
- * promotional price to the cent), for promotions active now: started, not finished, with products.
+ * promotional price to the cent), for promotions active now: started, not finished, with products, and
+ * not dearer than those products at their current prices (`superaPrecioRegular`).
  */
 async function lineasDePromociones(
   tx: Db,
@@ -41,8 +43,9 @@ async function lineasDePromociones(
   if (ids.length === 0) return resultado;
   const promos = await tx.select().from(promocion).where(inArray(promocion.id, ids));
   const detalles = await tx
-    .select({ promocionId: detallePromocion.promocionId, productoId: detallePromocion.productoId, cantidad: detallePromocion.cantidad })
+    .select({ promocionId: detallePromocion.promocionId, productoId: detallePromocion.productoId, cantidad: detallePromocion.cantidad, precio: producto.precio })
     .from(detallePromocion)
+    .innerJoin(producto, eq(producto.id, detallePromocion.productoId))
     .where(inArray(detallePromocion.promocionId, ids))
     .orderBy(asc(detallePromocion.id));
   for (const id of ids) {
@@ -52,6 +55,8 @@ async function lineasDePromociones(
     if (promo.fechaInicio > ahora) throw new Conflicto(mensajePromocionNoEmpezo(promo.denominacion));
     const suyos = detalles.filter((d) => d.promocionId === id);
     if (suyos.length === 0) throw new Conflicto(mensajePromocionSinProductos(promo.denominacion));
+    // Never sold above its products one by one (prices or lines changed since it was listed).
+    if (superaPrecioRegular(promo.precioPromocional, sumarLineas(suyos))) throw new Conflicto(MENSAJES_PROMOCION.noDisponiblePorPrecio(promo.denominacion));
     resultado.set(id, lineasDePromocion(promo.precioPromocional, suyos, veces.get(id)));
   }
   return resultado;

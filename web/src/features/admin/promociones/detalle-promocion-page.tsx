@@ -6,7 +6,14 @@ import { Link, useParams } from 'react-router';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
 import type { SugerenciaProducto } from '../../../api/admin-productos';
-import { AVISO_PROMOCION_SIN_PRODUCTOS, MENSAJES_PROMOCION, type DetallePromocion } from '../../../../../domain/promocion';
+import {
+  AVISO_PROMOCION_SIN_PRODUCTOS,
+  avisoPromocionMasCara,
+  MENSAJES_PROMOCION,
+  precioRegular,
+  superaPrecioRegular,
+  type DetallePromocion,
+} from '../../../../../domain/promocion';
 import { useAgregarDetallePromocion, useDetallesPromocion, useEliminarDetallePromocion, usePromocion } from '../../../api/admin-promociones';
 import { mensajeDeError } from '../../../api/client';
 import { paths } from '../../../app/paths';
@@ -40,6 +47,9 @@ export default function DetallePromocionPage() {
     );
   }
   const p = promocion.data;
+  // Not for sale while dearer than its products one by one (the server's rule, domain/promocion.ts).
+  const regular = precioRegular(detalles.data ?? []);
+  const masCara = (detalles.data ?? []).length > 0 && superaPrecioRegular(p.precioPromocional, regular);
 
   const agregarDetalle = () => {
     if (!producto?.id || typeof cantidad !== 'number' || !(cantidad > 0)) return setError(MENSAJES_PROMOCION.detalleInvalido);
@@ -111,6 +121,11 @@ export default function DetallePromocionPage() {
             </List.Item>
           ))}
         </List>
+      )}
+      {masCara && (
+        <Alert color="yellow" title="No está a la venta" role="status" mt="md">
+          {avisoPromocionMasCara(p.precioPromocional, regular)}
+        </Alert>
       )}
       <Group justify="flex-end" mt="xl">
         <Button component={Link} to={paths.promociones} color="green" leftSection={<IconCheck size={16} />}>
