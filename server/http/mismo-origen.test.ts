@@ -1,5 +1,5 @@
 // Writes only from the shop's own pages: a state-changing request whose Origin (or, without one,
-// Sec-Fetch-Site) is not the shop's gets 403 and changes nothing, whatever its body.
+// Sec-Fetch-Site), or whose Referer, is not the shop's gets 403 and changes nothing, whatever its body.
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/mensajes';
@@ -56,6 +56,11 @@ const AJENOS: Array<{ nombre: string; headers: Record<string, string> }> = [
   { nombre: 'Sec-Fetch-Site same-site', headers: { 'sec-fetch-site': 'same-site' } },
   // A matching Sec-Fetch-Site does not rescue a foreign Origin.
   { nombre: 'a foreign Origin with Sec-Fetch-Site same-origin', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' } },
+  // Without Origin and Sec-Fetch-Site (an older browser, a proxy that drops them), a Referer still tells.
+  { nombre: 'a Referer from another site', headers: { referer: 'https://evil.example/pagina?x=1' } },
+  { nombre: 'a Referer from a sibling port', headers: { referer: 'http://localhost:3001/' } },
+  { nombre: 'an unreadable Referer', headers: { referer: 'no es una dirección' } },
+  { nombre: 'a Referer from another site with an opaque origin', headers: { origin: 'null', referer: 'https://evil.example/' } },
 ];
 
 describe('cross-origin writes', () => {
@@ -78,7 +83,16 @@ describe('cross-origin writes', () => {
     const antes = await cuantos();
     const estados: Record<string, number> = {};
     // The last: a form on one of the shop's own pages whose referrer policy hides the origin.
-    for (const cabeceras of [{ origin: PROPIO }, { 'sec-fetch-site': 'same-origin' }, {}, { origin: 'null', 'sec-fetch-site': 'same-origin' }]) {
+    const propias = [
+      { origin: PROPIO },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+      // A Referer of one of the shop's pages, alone or with the rest.
+      { referer: `${PROPIO}/admin/productos?nombre=carpeta` },
+      { origin: PROPIO, 'sec-fetch-site': 'same-origin', referer: 'http://127.0.0.1:3000/admin' },
+    ];
+    for (const cabeceras of propias) {
       for (const c of await cuerpos()) {
         const r = await t.app.inject({
           method: c.method,
@@ -92,8 +106,8 @@ describe('cross-origin writes', () => {
       expect(estados.DELETE).toBe(404);
     }
     const despues = await cuantos();
-    expect(despues.productos).toBe(antes.productos + 4);
-    expect(despues.categorias).toBe(antes.categorias + 4);
+    expect(despues.productos).toBe(antes.productos + 6);
+    expect(despues.categorias).toBe(antes.categorias + 6);
   });
 
   it('reads are not affected by the origin', async () => {
@@ -121,5 +135,13 @@ describe('the rule', () => {
     expect(escrituraPermitida(propios, 'null', 'same-origin')).toBe(true);
     expect(escrituraPermitida(propios, 'null', 'cross-site')).toBe(false);
     expect(escrituraPermitida(propios, 'null', undefined)).toBe(false);
+    expect(escrituraPermitida(propios, undefined, undefined, 'https://libreria.com.ar/carrito')).toBe(true);
+    expect(escrituraPermitida(propios, undefined, undefined, 'https://evil.example/')).toBe(false);
+    expect(escrituraPermitida(propios, undefined, undefined, 'https://libreria.com.ar.evil.example/')).toBe(false);
+    expect(escrituraPermitida(propios, undefined, undefined, 'http://libreria.com.ar/')).toBe(false);
+    expect(escrituraPermitida(propios, undefined, undefined, '')).toBe(false);
+    // A foreign Referer is refused even beside the shop's Origin or Sec-Fetch-Site.
+    expect(escrituraPermitida(propios, 'https://libreria.com.ar', undefined, 'https://evil.example/')).toBe(false);
+    expect(escrituraPermitida(propios, undefined, 'same-origin', 'https://evil.example/')).toBe(false);
   });
 });
