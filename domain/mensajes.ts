@@ -79,6 +79,16 @@ export const MENSAJES = {
   ventaVencidaNoSeConcluye:
     'La venta venció o su pago fue rechazado y sus unidades volvieron al stock: no se puede concluir. Si la persona vino a pagar, cargá una venta nueva.',
   usuarioDeVentaNoExiste: 'El usuario indicado no existe.',
+  /** A sale paid through Mercado Pago keeps what was charged (docs/decisions/044-ventas-pagadas.md). */
+  ventaPagadaNoCambia:
+    'La venta está pagada con Mercado Pago: no se pueden cambiar sus productos, su envío ni su forma de pago. Para cambiarla, devolvé primero el pago desde Mercado Pago.',
+  ventaPagadaNoSeElimina: 'La venta está pagada con Mercado Pago: no se puede eliminar. Para anularla, devolvé primero el pago desde Mercado Pago.',
+  /** A concluded sale already counts in a closed cash day. */
+  ventaConcluidaNoCambia:
+    'La venta está concluida y ya cuenta en el cierre de caja: no se pueden cambiar sus productos, su envío ni su forma de pago. Si hay que corregirla, pasala primero a Pendiente.',
+  /** Mercado Pago approved the payment after the order expired and its units are no longer there. */
+  ventaPagadaSinStock:
+    'El pago se aprobó después de que el pedido venciera y sus unidades volvieron al stock, pero ya no alcanzan: no se puede concluir. Reponé el stock de sus productos y volvé a concluirla, o devolvé el pago desde Mercado Pago.',
   envioNoNegativo: 'El envío no puede ser negativo.',
   errorObtenerVenta: 'Error al obtener los datos de la venta.',
   noSePudoGuardarVenta: 'No se pudo guardar la venta. Inténtalo de nuevo.',
@@ -129,6 +139,10 @@ export const unirMensajes = (mensajes: readonly string[]): string => mensajes.jo
 /** A cart order asking for more units than are left. */
 export const mensajeStockInsuficiente = (denominacion: string, quedan: number): string =>
   `No hay stock suficiente de ${denominacion}: quedan ${quedan} unidades.`;
+
+/** The bulk delete found paid sales in its range: it deletes none (docs/decisions/044-ventas-pagadas.md). */
+export const mensajeVentasPagadasEntreFechas = (pagadas: number): string =>
+  `Entre esas fechas ${pagadas === 1 ? 'hay 1 venta pagada' : `hay ${pagadas} ventas pagadas`} con Mercado Pago, que no se pueden eliminar: no se eliminó ninguna venta. Elegí un rango sin ventas pagadas.`;
 
 /** A customer at PEDIDOS_PENDIENTES_MAX orders not yet paid (server/ventas/limites-de-pedido.ts). */
 export const mensajeDemasiadosPedidosPendientes = (maximo: number): string =>

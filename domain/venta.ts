@@ -205,3 +205,22 @@ export const agregarPromocionParams = z.object({ ventaId: idEntero(), promocionI
 /** What a sale line is, for people: the product's name, or 'Impresión: apunte.pdf' for a print job. */
 export const nombreDeLinea = (d: Pick<DetalleVenta, 'producto' | 'trabajoImpresion'>): string =>
   d.producto?.denominacion ?? (d.trabajoImpresion ? `Impresión: ${d.trabajoImpresion.nombreArchivo}` : '');
+
+type EstadoDeVenta = Pick<VentaResumen, 'estadoVenta' | 'estadoPago'>;
+
+/** Paid online: the money is in Mercado Pago, so what was charged stays as charged. */
+export const pagadaEnLinea = (v: Pick<VentaResumen, 'estadoPago'>): boolean => v.estadoPago === 'APROBADO';
+
+/**
+ * Why a sale's amount (lines, promotions, shipping) and payment method cannot change, or null when
+ * they can: it was paid online, or it is concluded and counts in a closed cash day
+ * (docs/decisions/044-ventas-pagadas.md).
+ */
+export function motivoMontoFijo(v: EstadoDeVenta): string | null {
+  if (pagadaEnLinea(v)) return MENSAJES.ventaPagadaNoCambia;
+  if (v.estadoVenta === 'CONCLUIDO') return MENSAJES.ventaConcluidaNoCambia;
+  return null;
+}
+
+/** Why a sale cannot be deleted, or null when it can. */
+export const motivoNoSeElimina = (v: Pick<VentaResumen, 'estadoPago'>): string | null => (pagadaEnLinea(v) ? MENSAJES.ventaPagadaNoSeElimina : null);

@@ -209,7 +209,10 @@ export async function registrarPago(db: Db, pago: PagoMP, ahora = new Date(), co
     const [v] = await tx.select().from(venta).where(eq(venta.id, ventaId)).for('update');
     if (!v) return { tipo: 'venta-desconocida', referencia };
     if (v.formaPago !== 'MERCADOPAGO') return { tipo: 'ignorado', ventaId, motivo: 'la venta no se paga con Mercado Pago' };
-    if (!Number.isFinite(pago.transaction_amount) || !mismoMonto(pago.transaction_amount, v.total) || pago.currency_id !== 'ARS') {
+    // News about the approved payment already recorded (a refund, a charge-back) is about money the
+    // shop holds: its amount was checked when it was approved, and the sale's total cannot change since.
+    const delPagoAprobado = v.estadoPago === 'APROBADO' && v.pagoId === pago.id;
+    if (!delPagoAprobado && (!Number.isFinite(pago.transaction_amount) || !mismoMonto(pago.transaction_amount, v.total) || pago.currency_id !== 'ARS')) {
       return { tipo: 'monto-no-coincide', ventaId, monto: pago.transaction_amount, moneda: pago.currency_id, total: v.total };
     }
     if (!nuevo) return { tipo: 'ignorado', ventaId, motivo: `estado de pago desconocido: ${pago.status}` };

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { diaMendoza, esDiaValido, finDelDiaMendoza, inicioDelDiaMendoza, parsearFecha } from '../../domain/fechas';
-import { MENSAJES } from '../../domain/mensajes';
-import { SumaDeDinero, totalVenta } from '../../domain/money';
+import { MENSAJES, mensajeVentasPagadasEntreFechas } from '../../domain/mensajes';
+import { mismoMonto, SumaDeDinero, totalVenta } from '../../domain/money';
 import type {
   DetalleVenta,
   PaginaVentas,
@@ -11,14 +11,14 @@ import type {
   VentaFiltros,
   VentaResumen,
 } from '../../domain/venta';
-import { ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
+import { motivoMontoFijo, motivoNoSeElimina, ventaActualizarSchema, ventaCrearSchema } from '../../domain/venta';
 import type { TrabajoEnDetalle } from '../../domain/impresion';
 import { diferencias, idDeUsuario, registrarEvento, type ContextoAuditoria } from '../auditoria/auditoria';
 import { avisarDeVenta } from '../correo/cola';
 import type { Db } from '../db/client';
 import { detalleVenta, listaEscolar, producto, trabajoImpresion, usuario, venta } from '../db/schema';
 import { Conflicto, Invalido, NoEncontrado } from '../errors';
-import { devolverStockDeVentas } from '../stock/stock';
+import { devolverStockDeVentas, reservarStockDeNuevo } from '../stock/stock';
 import { agregarLineas } from './lineas';
 
 const columnasResumen = {
@@ -178,14 +178,15 @@ export async function listarVentas(db: Db, filtros: VentaFiltros): Promise<Pagin
 /**
  * Orders waiting for the shop: PENDIENTE with at least one line, except unpaid online orders whose
  * units already went back. A sale without lines (made through the API without them, or left empty)
- * has nothing to prepare.
+ * has nothing to prepare. A payment approved after its order expired counts: the customer paid, and
+ * its units must be taken again before it is handed over.
  */
 export async function contarPendientes(db: Db): Promise<number> {
   const conLineas = db.select({ uno: sql`1` }).from(detalleVenta).where(eq(detalleVenta.ventaId, venta.id));
   const [fila] = await db
     .select({ n: count() })
     .from(venta)
-    .where(and(eq(venta.estadoVenta, 'PENDIENTE'), eq(venta.stockLiberado, false), exists(conLineas)));
+    .where(and(eq(venta.estadoVenta, 'PENDIENTE'), or(eq(venta.stockLiberado, false), eq(venta.estadoPago, 'APROBADO')), exists(conLineas)));
   return fila?.n ?? 0;
 }
 
@@ -227,15 +228,26 @@ export async function duenoDeVenta(db: Db, id: number): Promise<number | null> {
 
 /**
  * Locks the sale row for a change of its lines or its total (so a concurrent deletion or edit waits).
- * A sale whose units already went back to stock cannot change its lines.
+ * A sale paid online or concluded cannot change its lines (docs/decisions/044-ventas-pagadas.md), nor
+ * one whose units already went back to stock.
  */
 export async function bloquearVenta(tx: Db, id: number, paraLineas = false) {
   const [fila] = await tx
-    .select({ id: venta.id, estadoVenta: venta.estadoVenta, estadoPago: venta.estadoPago, stockLiberado: venta.stockLiberado, envio: venta.envio, total: venta.total })
+    .select({
+      id: venta.id,
+      estadoVenta: venta.estadoVenta,
+      estadoPago: venta.estadoPago,
+      stockLiberado: venta.stockLiberado,
+      formaPago: venta.formaPago,
+      envio: venta.envio,
+      total: venta.total,
+    })
     .from(venta)
     .where(eq(venta.id, id))
     .for('update');
   if (!fila) throw new NoEncontrado(MENSAJES.ventaNoEncontrada);
+  const fijo = paraLineas ? motivoMontoFijo(fila) : null;
+  if (fijo) throw new Conflicto(fijo);
   if (paraLineas && fila.stockLiberado) throw new Conflicto(MENSAJES.ventaStockYaDevuelto);
   return fila;
 }
@@ -312,6 +324,8 @@ export async function crearVenta(db: Db, entrada: VentaCrear, contexto: Contexto
 /**
  * The sale form's Guardar: status, payment method and shipping. The date stays; the total is
  * recomputed. The form's save checks are enforced here: at least one line and a total above zero.
+ * A sale paid online, or concluded, keeps its shipping and payment method: only its status changes
+ * (its state before this save decides, so reopening a concluded sale is a step of its own).
  */
 export async function actualizarVenta(db: Db, id: number, entrada: VentaActualizar, contexto: ContextoAuditoria): Promise<Venta> {
   const datos = ventaActualizarSchema.parse(entrada);
@@ -321,6 +335,11 @@ export async function actualizarVenta(db: Db, id: number, entrada: VentaActualiz
     // record goods handed over that are still on the shelf, and money the closing never counts.
     const devuelta = actual.stockLiberado && (actual.estadoPago === 'VENCIDO' || actual.estadoPago === 'RECHAZADO');
     if (devuelta && actual.estadoVenta !== 'CONCLUIDO' && datos.estadoVenta === 'CONCLUIDO') throw new Conflicto(MENSAJES.ventaVencidaNoSeConcluye);
+    const fijo = motivoMontoFijo(actual);
+    if (fijo && (datos.formaPago !== actual.formaPago || !mismoMonto(datos.envio, actual.envio))) throw new Conflicto(fijo);
+    // Paid after it expired: its units went back, so they are taken again (all or none) before it is handed over.
+    const retomaStock = actual.estadoPago === 'APROBADO' && actual.stockLiberado && datos.estadoVenta === 'CONCLUIDO';
+    if (retomaStock && !(await reservarStockDeNuevo(tx, id))) throw new Conflicto(MENSAJES.ventaPagadaSinStock);
     const antes = await ventaAuditada(tx, id);
     const [lineas] = await tx.select({ n: count() }).from(detalleVenta).where(eq(detalleVenta.ventaId, id));
     if (!lineas || lineas.n === 0) throw new Invalido(MENSAJES.ventaSinDetalles);
@@ -328,7 +347,7 @@ export async function actualizarVenta(db: Db, id: number, entrada: VentaActualiz
     const total = await recalcularTotal(tx, id);
     if (total <= 0) throw new Invalido(MENSAJES.totalVentaMayorACero);
     const cambios = diferencias(antes, await ventaAuditada(tx, id), ['estadoVenta', 'formaPago', 'envio', 'total']);
-    if (cambios) await registrarEvento(tx, contexto, { accion: 'venta.editar', entidadId: id, ...cambios });
+    if (cambios) await registrarEvento(tx, contexto, { accion: 'venta.editar', entidadId: id, ...cambios, ...(retomaStock ? { detalle: { stockRetomado: true } } : {}) });
     if (actual.estadoVenta !== 'CONCLUIDO' && datos.estadoVenta === 'CONCLUIDO') await avisarDeVenta(tx, id, 'pedido-concluido');
     return obtenerVenta(tx, id);
   });
@@ -336,15 +355,20 @@ export async function actualizarVenta(db: Db, id: number, entrada: VentaActualiz
 
 /**
  * Deletes sales. A PENDIENTE sale's units go back to stock (VENTA_ELIMINADA movements); a CONCLUIDO
- * sale's goods left the shop, so its stock and sold count stay (docs/decisions/001).
+ * sale's goods left the shop, so its stock and sold count stay (docs/decisions/001). A sale paid
+ * online is never deleted: `siHayPagadas` words the refusal, and nothing is deleted
+ * (docs/decisions/044-ventas-pagadas.md).
  */
-async function eliminarVentasEnTx(tx: Db, ids: number[], userId: number | null): Promise<number[]> {
+async function eliminarVentasEnTx(tx: Db, ids: number[], userId: number | null, siHayPagadas: (pagadas: number) => string): Promise<number[]> {
   const estados = await tx
-    .select({ id: venta.id, estadoVenta: venta.estadoVenta })
+    .select({ id: venta.id, estadoVenta: venta.estadoVenta, estadoPago: venta.estadoPago })
     .from(venta)
     .where(inArray(venta.id, ids))
     .orderBy(asc(venta.id))
     .for('update');
+  // Checked with the rows locked: a payment approved meanwhile is seen here.
+  const pagadas = estados.filter((v) => motivoNoSeElimina(v) !== null).length;
+  if (pagadas > 0) throw new Conflicto(siHayPagadas(pagadas));
   const pendientes = estados.filter((v) => v.estadoVenta === 'PENDIENTE').map((v) => v.id);
   const devueltas = await devolverStockDeVentas(tx, pendientes, 'VENTA_ELIMINADA', userId);
   await tx.delete(venta).where(inArray(venta.id, ids));
@@ -355,12 +379,15 @@ export async function eliminarVenta(db: Db, id: number, contexto: ContextoAudito
   await db.transaction(async (tx) => {
     await bloquearVenta(tx, id);
     const antes = { ...(await ventaAuditada(tx, id)), lineas: await lineasAuditadas(tx, id) };
-    const devueltas = await eliminarVentasEnTx(tx, [id], idDeUsuario(contexto));
+    const devueltas = await eliminarVentasEnTx(tx, [id], idDeUsuario(contexto), () => MENSAJES.ventaPagadaNoSeElimina);
     await registrarEvento(tx, contexto, { accion: 'venta.eliminar', entidadId: id, antes, detalle: { stockDevuelto: devueltas.includes(id) } });
   });
 }
 
-/** Bulk delete of whole Mendoza days; true when it deleted at least one sale. One audit event lists them. */
+/**
+ * Bulk delete of whole Mendoza days; true when it deleted at least one sale. One audit event lists them.
+ * A range with a sale paid online deletes nothing (409 naming how many).
+ */
 export async function eliminarVentasEntreFechas(db: Db, desde: string, hasta: string, contexto: ContextoAuditoria): Promise<boolean> {
   if (desde > hasta) throw new Invalido(MENSAJES.rangoFechasInvertido);
   return db.transaction(async (tx) => {
@@ -371,7 +398,7 @@ export async function eliminarVentasEntreFechas(db: Db, desde: string, hasta: st
       .orderBy(asc(venta.id));
     if (filas.length === 0) return false;
     const ids = filas.map((f) => f.id);
-    const devueltas = await eliminarVentasEnTx(tx, ids, idDeUsuario(contexto));
+    const devueltas = await eliminarVentasEnTx(tx, ids, idDeUsuario(contexto), mensajeVentasPagadasEntreFechas);
     await registrarEvento(tx, contexto, {
       accion: 'venta.eliminar-entre-fechas',
       antes: { cantidadVentas: ids.length, total: filas.reduce((suma, f) => suma.sumar(f.total), new SumaDeDinero()).pesos },
