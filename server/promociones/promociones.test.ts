@@ -379,6 +379,16 @@ describe('a promotion is never sold above its products one by one (decision 045)
     expect(await activas()).toContain(promo.id);
   });
 
+  it('two removals at once, each fine alone, together too much: exactly one goes', async () => {
+    const productos = await Promise.all([1, 2, 3].map(() => crearProducto(t.db, { costo: 1000, porcentaje: 50 })));
+    const promo = await crearPromocion(t.db, { precioPromocional: 3000, detalles: productos.map((p) => ({ productoId: p.id, cantidad: 1 })) });
+    const [, segunda, tercera] = await lineasDe(promo.id);
+    const estados = (await Promise.all([segunda!, tercera!].map((l) => pedir('DELETE', `/api/detallePromocion/${l.id}`)))).map((r) => r.statusCode);
+    expect(estados.sort()).toEqual([204, 409]);
+    expect(await lineasDe(promo.id)).toHaveLength(2);
+    expect(await activas()).toContain(promo.id);
+  });
+
   it('lets a line go from one not yet for sale, and the last line go', async () => {
     const a = await crearProducto(t.db, { costo: 1000, porcentaje: 50 });
     const b = await crearProducto(t.db, { costo: 1000, porcentaje: 50 });
