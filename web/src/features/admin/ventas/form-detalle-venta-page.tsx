@@ -53,7 +53,8 @@ export default function FormDetalleVentaPage() {
       notifications.show({ color: 'green', message: `Se eliminó ${nombreDeLinea(d)} de la venta.` });
       if (d.id === idDetalle) navigate(paths.formVenta(idVenta));
     },
-    onError: () => setError(MENSAJES.errorEliminarDetalle),
+    // A refusal (409: a paid or concluded sale) says why; anything else keeps the spec's message.
+    onError: (e) => setError(e instanceof ApiError && e.status < 500 ? e.message : MENSAJES.errorEliminarDetalle),
   });
 
   const [idCargado, setIdCargado] = useState(0);

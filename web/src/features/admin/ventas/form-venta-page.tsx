@@ -7,7 +7,7 @@ import { ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL, opciones, type EstadoVenta, type 
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio, subtotalLinea, totalVenta } from '../../../../../domain/money';
 import { leerNumero, numeroParaEditar } from '../../../../../domain/numeros';
-import { nombreDeLinea } from '../../../../../domain/venta';
+import { motivoMontoFijo, nombreDeLinea } from '../../../../../domain/venta';
 import { ApiError } from '../../../api/client';
 import { useActualizarVenta, useEliminarDetalleVenta, useVenta, type DetalleVenta } from '../../../api/admin-ventas';
 import { paths } from '../../../app/paths';
@@ -45,7 +45,8 @@ export default function FormVentaPage() {
     eliminar: eliminarDetalle,
     pregunta: (d) => MENSAJES.confirmarEliminarDetalle(nombreDeLinea(d)),
     onEliminado: (d) => notifications.show({ color: 'green', message: `Se eliminó ${nombreDeLinea(d)} de la venta.` }),
-    onError: () => setError(MENSAJES.errorEliminarDetalle),
+    // A refusal (409: a paid or concluded sale) says why; anything else keeps the spec's message.
+    onError: (e) => setError(e instanceof ApiError && e.status < 500 ? e.message : MENSAJES.errorEliminarDetalle),
   });
 
   // Fill the form when the sale arrives; a refresh after a line changes keeps what the admin typed.
@@ -89,6 +90,8 @@ export default function FormVentaPage() {
     Number.isFinite(envio) ? envio : 0,
   );
   const datos = { estadoVenta, formaPago, envio: Number.isFinite(envio) ? envio : 0 };
+  // Paid online or concluded (as saved, not as the select shows): the amount and payment method stay (docs/decisions/044).
+  const fijo = cargada ? motivoMontoFijo(cargada) : null;
 
   const agregarProducto = () => {
     if (errorEnvio) return setError(errorEnvio);
@@ -141,8 +144,13 @@ export default function FormVentaPage() {
         </Text>
       )}
       <Paper withBorder p="md" component="form" onSubmit={(e) => (e.preventDefault(), guardar())} aria-label="Formulario de Venta">
+        {fijo && (
+          <Alert color="blue" mb="md" data-monto-fijo>
+            {fijo}
+          </Alert>
+        )}
         <Group mb="md">
-          <Button type="button" leftSection={<IconPlus size={16} />} onClick={agregarProducto}>
+          <Button type="button" leftSection={<IconPlus size={16} />} onClick={agregarProducto} disabled={fijo !== null}>
             Agregar producto
           </Button>
         </Group>
@@ -157,9 +165,16 @@ export default function FormVentaPage() {
             value={envioTexto}
             onChange={(e) => setEnvioTexto(e.currentTarget.value)}
             error={errorEnvio}
+            disabled={fijo !== null}
           />
           <NativeSelect label="Estado" data={ESTADOS} value={estadoVenta} onChange={(e) => setEstadoVenta(e.currentTarget.value as EstadoVenta)} />
-          <NativeSelect label="Forma de pago" data={FORMAS} value={formaPago} onChange={(e) => setFormaPago(e.currentTarget.value as FormaPago)} />
+          <NativeSelect
+            label="Forma de pago"
+            data={FORMAS}
+            value={formaPago}
+            onChange={(e) => setFormaPago(e.currentTarget.value as FormaPago)}
+            disabled={fijo !== null}
+          />
         </SimpleGrid>
 
         <Title order={2} size="h4" mt="xl" mb="xs">
@@ -189,7 +204,12 @@ export default function FormVentaPage() {
                       {formatearPrecio(subtotalLinea(d.cantidad, d.precioAplicado))}
                     </Table.Td>
                     <Table.Td>
-                      <AccionesFila nombre={`detalle de ${nombreDeLinea(d)}`} editarHref={paths.formDetalleVenta(id, d.id)} onEliminar={() => pedirEliminar(d)} />
+                      <AccionesFila
+                        nombre={`detalle de ${nombreDeLinea(d)}`}
+                        editarHref={fijo ? undefined : paths.formDetalleVenta(id, d.id)}
+                        onEliminar={() => pedirEliminar(d)}
+                        motivoNoEliminar={fijo ?? undefined}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))

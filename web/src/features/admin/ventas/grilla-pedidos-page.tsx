@@ -8,7 +8,9 @@ import { ESTADO_COBRO_LABEL, estadoDeCobro, type EstadoCobro } from '../../../..
 import { ESTADO_PAGO_LABEL, ESTADO_VENTA_LABEL, FORMA_PAGO_LABEL } from '../../../../../domain/enums';
 import { MENSAJES } from '../../../../../domain/mensajes';
 import { formatearPrecio } from '../../../../../domain/money';
+import { motivoNoSeElimina } from '../../../../../domain/venta';
 import { useEliminarVenta, useEliminarVentasEntreFechas, useGrillaVentas, type VentaResumen } from '../../../api/admin-ventas';
+import { ApiError } from '../../../api/client';
 import { paths } from '../../../app/paths';
 import { AccionesFila } from '../comun/acciones-fila';
 import { TRANSICION_MODAL } from '../comun/confirmar-modal';
@@ -126,7 +128,12 @@ export default function GrillaPedidosPage() {
                         </Stack>
                       </Table.Td>
                       <Table.Td>
-                        <AccionesFila nombre={`venta nro ${v.id}`} editarHref={paths.formVenta(v.id)} onEliminar={() => pedirEliminar(v)} />
+                        <AccionesFila
+                          nombre={`venta nro ${v.id}`}
+                          editarHref={paths.formVenta(v.id)}
+                          onEliminar={() => pedirEliminar(v)}
+                          motivoNoEliminar={motivoNoSeElimina(v) ?? undefined}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -161,6 +168,7 @@ function BadgeCobro({ venta }: { venta: VentaResumen }) {
 /** A sale as a card, for phones. */
 function TarjetaVenta({ venta: v, onEliminar }: { venta: VentaResumen; onEliminar: () => void }) {
   const concluida = v.estadoVenta === 'CONCLUIDO';
+  const noSeElimina = motivoNoSeElimina(v);
   return (
     <Card component="li" withBorder padding="sm" bg={concluida ? 'var(--mantine-color-green-0)' : undefined} data-estado={v.estadoVenta}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -192,10 +200,24 @@ function TarjetaVenta({ venta: v, onEliminar }: { venta: VentaResumen; onElimina
         <Button size="xs" variant="light" component={Link} to={paths.formVenta(v.id)} leftSection={<IconEdit size={14} />} aria-label={`Editar venta nro ${v.id}`}>
           Editar
         </Button>
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onEliminar} aria-label={`Eliminar venta nro ${v.id}`}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={onEliminar}
+          disabled={noSeElimina !== null}
+          aria-label={`Eliminar venta nro ${v.id}`}
+        >
           Eliminar
         </Button>
       </Group>
+      {/* No hover on a phone: the reason is written under the disabled button. */}
+      {noSeElimina && (
+        <Text size="xs" c="dimmed" mt={4} ta="right">
+          {noSeElimina}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -235,7 +257,8 @@ function EliminarPedidosModal({ abierto, onCerrar, onEliminadas }: { abierto: bo
             onEliminadas();
           } else notifications.show({ color: 'blue', message: MENSAJES.sinVentasEntreFechas });
         },
-        onError: () => notifications.show({ color: 'red', message: MENSAJES.errorEliminarVentas }),
+        // A refusal (409: paid sales in the range) says why; anything else keeps the spec's message.
+        onError: (e) => notifications.show({ color: 'red', message: e instanceof ApiError && e.status < 500 ? e.message : MENSAJES.errorEliminarVentas }),
         onSettled: cerrar,
       },
     );
