@@ -65,7 +65,7 @@ export async function ventaRoutes(app: FastifyInstance) {
       config: { acceso: 'admin' },
       schema: {
         tags,
-        summary: 'Elimina las ventas de días completos de Mendoza (00:00:00 a 23:59:59); true si eliminó alguna',
+        summary: 'Elimina las ventas de días completos de Mendoza (00:00:00 a 23:59:59); true si eliminó alguna; 409 sin eliminar nada si hay ventas pagadas con Mercado Pago',
         querystring: eliminarEntreFechasSchema,
         response: { 200: z.boolean(), ...errores },
       },
@@ -130,7 +130,7 @@ export async function ventaRoutes(app: FastifyInstance) {
       config: { acceso: 'admin', mensajeNoAutenticado: MENSAJES.noHayUsuarioAutenticado },
       schema: {
         tags,
-        summary: 'Guarda estado, forma de pago y envío; la fecha no cambia y el total se recalcula',
+        summary: 'Guarda estado, forma de pago y envío; la fecha no cambia y el total se recalcula; en una venta pagada con Mercado Pago o concluida solo cambia el estado (409)',
         params: idParam,
         body: ventaActualizarSchema,
         response: { 200: ventaSchema, ...errores },
@@ -145,7 +145,7 @@ export async function ventaRoutes(app: FastifyInstance) {
       config: { acceso: 'admin' },
       schema: {
         tags,
-        summary: 'Elimina una venta; si está PENDIENTE sus unidades vuelven al stock',
+        summary: 'Elimina una venta; si está PENDIENTE sus unidades vuelven al stock; una pagada con Mercado Pago no se elimina (409)',
         params: idParam,
         response: { 204: z.null(), ...errores },
       },
