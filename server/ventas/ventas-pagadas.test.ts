@@ -196,3 +196,23 @@ describe('a payment approved after its order expired and its units were sold', (
     expect((await pedir('GET', '/api/venta/pendientes')).json().pendientes).toBe(pendientesAntes);
   });
 });
+
+describe('a deletion and an approval of the same order at once', () => {
+  it('either the approval waits and finds no sale, or the deletion is refused: never a paid sale deleted', async () => {
+    const lapiz = await crearProducto(t.db, { stock: 10 });
+    for (let i = 0; i < 3; i++) {
+      const pedido = await crearVenta(t.db, { userId: cliente.id, lineas: [{ productoId: lapiz.id, cantidad: 1 }] });
+      const pago = { id: `pago-carrera-${i}`, status: 'approved', external_reference: String(pedido.id), transaction_amount: pedido.total, currency_id: 'ARS', date_last_updated: null };
+      const [borrado, registrado] = await Promise.all([pedir('DELETE', `/api/venta/${pedido.id}`), registrarPago(t.db, pago)]);
+      const [fila] = await t.db.select({ estadoPago: venta.estadoPago }).from(venta).where(eq(venta.id, pedido.id));
+      if (borrado.statusCode === 204) {
+        expect(registrado.tipo).toBe('venta-desconocida');
+        expect(fila).toBeUndefined();
+      } else {
+        expect(borrado.statusCode).toBe(409);
+        expect(borrado.json().message).toBe(MENSAJES.ventaPagadaNoSeElimina);
+        expect(fila!.estadoPago).toBe('APROBADO');
+      }
+    }
+  });
+});
