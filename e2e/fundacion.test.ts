@@ -72,6 +72,33 @@ describe('login and guards', () => {
     await s.cerrar();
   });
 
+  it('the bar fits the window with a customer logged in, the cart always in sight; the phone menu says whether it is open', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
+    await login(s.page, 'cliente', CLAVE_CLIENTE);
+    const carrito = s.page.getByRole('button', { name: /^Abrir carrito/ });
+    // Seven links, the greeting and the session were 1289 px wide at 1200 (the cart out of sight).
+    for (const ancho of [1200, 1280, 1366, 1920, 390, 320]) {
+      await s.page.setViewportSize({ width: ancho, height: 800 });
+      await expect
+        .poll(() => s.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `barra a ${ancho} px` })
+        .toBe(true);
+      const caja = await carrito.boundingBox();
+      expect(caja && caja.x + caja.width <= ancho, `carrito visible a ${ancho} px`).toBe(true);
+    }
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+    await captura(s.page, 'barra-cliente-1280');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    const menu = s.page.getByRole('button', { name: 'Abrir menú' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await menu.click();
+    await expect.poll(() => s.page.getByRole('navigation', { name: 'Principal (móvil)' }).isVisible()).toBe(true);
+    const abierto = s.page.getByRole('button', { name: 'Cerrar menú' });
+    expect(await abierto.getAttribute('aria-expanded')).toBe('true');
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await s.cerrar();
+  });
+
   it('a customer sees "Mis compras", not "Administrador", and is sent from /Admin to /', async () => {
     const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
     await login(s.page, 'cliente', CLAVE_CLIENTE);

@@ -69,7 +69,8 @@ export function Navbar() {
 
   const sesion = usuario ? (
     <>
-      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+      {/* A long user name must not push the cart out of the bar: cut, with the whole name on hover. */}
+      <Text size="sm" fw={500} className={classes.saludo} title={usuario.usuario}>
         Hola, {usuario.usuario}
       </Text>
       <Button variant="subtle" color="gray" c="gray.8" size="compact-sm" onClick={() => void cerrarSesion()}>
@@ -84,15 +85,16 @@ export function Navbar() {
 
   return (
     <Box component="header" className={classes.barra}>
-      <Group justify="space-between" h="100%" px="md" wrap="nowrap" className={classes.contenido}>
+      <Group justify="space-between" gap="sm" h="100%" px="md" wrap="nowrap" className={classes.contenido}>
         <Anchor component={Link} to={paths.inicio} underline="never" className={classes.logo} aria-label={`${TIENDA.nombre}: inicio`}>
           <span className={classes.logoIcono} aria-hidden>
             <IconPencil size={20} />
           </span>
-          <span>{TIENDA.nombre}</span>
+          <span className={classes.logoNombre}>{TIENDA.nombre}</span>
         </Anchor>
-        {/* Up to six links, the greeting and the cart fit in one line from lg (1200 px); narrower, the menu. */}
-        <Group gap="md" visibleFrom="lg" component="nav" aria-label="Principal" wrap="nowrap">
+        {/* Up to seven links, the greeting and the cart fit in one line from lg (1200 px) only with the logo's
+            name hidden up to xl (navbar.module.css); narrower, the menu. */}
+        <Group gap="sm" visibleFrom="lg" component="nav" aria-label="Principal" wrap="nowrap">
           <Enlaces />
         </Group>
         <Group gap="sm" wrap="nowrap">
@@ -104,7 +106,14 @@ export function Navbar() {
               <IconShoppingCart size={20} />
             </ActionIcon>
           </Indicator>
-          <Burger opened={menuAbierto} onClick={alternarMenu} hiddenFrom="lg" aria-label="Abrir menú" size="sm" />
+          <Burger
+            opened={menuAbierto}
+            onClick={alternarMenu}
+            hiddenFrom="lg"
+            aria-label={menuAbierto ? 'Cerrar menú' : 'Abrir menú'}
+            aria-expanded={menuAbierto}
+            size="sm"
+          />
         </Group>
       </Group>
       {menuUsado && (
