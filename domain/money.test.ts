@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { aCentavos, calcularPrecio, formatearPrecio, precioUnitarioPromocion, sumarLineas } from './money';
 
 describe('calcularPrecio', () => {
+  it('does not throw for figures past exact integers: they stay too large, for the database to refuse', () => {
+    expect(calcularPrecio(1e308, 50)).toBeGreaterThan(1e300);
+    expect(calcularPrecio(100, 1e308)).toBeGreaterThan(1e300);
+  });
+
   it('is cost x (1 + margin/100), rounded to cents', () => {
     expect(calcularPrecio(1000, 50)).toBe(1500);
     expect(calcularPrecio(2900, 60)).toBe(4640);

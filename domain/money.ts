@@ -16,7 +16,12 @@ const MILLONESIMOS_POR_CIENTO = 100_000_000n;
  * as PostgreSQL's numeric round(), so SQL and this agree should either ever compute it.
  */
 export const calcularPrecio = (costo: number, porcentaje: number): number => {
-  const numerador = BigInt(aCentavos(costo)) * (MILLONESIMOS_POR_CIENTO + BigInt(Math.round(porcentaje * 1_000_000)));
+  const centavos = aCentavos(costo);
+  const millonesimos = Math.round(porcentaje * 1_000_000);
+  // Figures past exact integers (1e308) are no price: they stay as large as they are, and the database's
+  // column refuses them with its message, instead of BigInt throwing.
+  if (!Number.isSafeInteger(centavos) || !Number.isSafeInteger(millonesimos)) return aPesos(Math.round((centavos * (100 + porcentaje)) / 100));
+  const numerador = BigInt(centavos) * (MILLONESIMOS_POR_CIENTO + BigInt(millonesimos));
   const magnitud = (2n * (numerador < 0n ? -numerador : numerador) + MILLONESIMOS_POR_CIENTO) / (2n * MILLONESIMOS_POR_CIENTO);
   return aPesos(Number(numerador < 0n ? -magnitud : magnitud));
 };

@@ -132,7 +132,7 @@ describe('products', () => {
 });
 
 describe('sales and their lines', () => {
-  it('a sale created with lines, edited, its lines added, changed and deleted, then the sale deleted: one event each', async () => {
+  it('a sale created with lines, its lines added, changed and deleted, then concluded and deleted: one event each', async () => {
     const lapiz = await crearProducto(t.db, { costo: 100, porcentaje: 100, stock: 20 }); // $ 200
     const goma = await crearProducto(t.db, { costo: 50, porcentaje: 100, stock: 20 }); // $ 100
     const desde = await ultimoId();
@@ -140,25 +140,26 @@ describe('sales and their lines', () => {
     const creada = await pedir('POST', '/api/venta', { formaPago: 'EFECTIVO', user: { id: cliente.id }, detalleVentas: [{ cantidad: 2, producto: { id: lapiz.id } }] });
     expect(creada.statusCode).toBe(201);
     const ventaId = creada.json().id as number;
-    expect((await pedir('PUT', `/api/venta/${ventaId}`, { estadoVenta: 'CONCLUIDO', formaPago: 'QR', envio: 500 })).statusCode).toBe(200);
+    // Lines change while the sale is pending: a concluded one keeps its amount (decision 044).
     const linea = await pedir('POST', '/api/detalleVenta', { cantidad: 1, producto: { id: goma.id }, venta: { id: ventaId } });
     expect(linea.statusCode).toBe(201);
     const lineaId = linea.json().id as number;
     expect((await pedir('PUT', `/api/detalleVenta/${lineaId}`, { cantidad: 3 })).statusCode).toBe(200);
     expect((await pedir('DELETE', `/api/detalleVenta/${lineaId}`)).statusCode).toBe(204);
+    expect((await pedir('PUT', `/api/venta/${ventaId}`, { estadoVenta: 'CONCLUIDO', formaPago: 'QR', envio: 500 })).statusCode).toBe(200);
     expect((await pedir('DELETE', `/api/venta/${ventaId}`)).statusCode).toBe(204);
 
     const eventos = await eventosDesde(desde);
     expect(eventos.map((e) => `${e.accion} ${e.entidad} ${e.entidadId}`)).toEqual([
       `venta.crear venta ${ventaId}`,
-      `venta.editar venta ${ventaId}`,
       `detalleVenta.agregar detalleVenta ${lineaId}`,
       `detalleVenta.editar detalleVenta ${lineaId}`,
       `detalleVenta.eliminar detalleVenta ${lineaId}`,
+      `venta.editar venta ${ventaId}`,
       `venta.eliminar venta ${ventaId}`,
     ]);
     for (const e of eventos) expect(e).toMatchObject(porAdmin());
-    const [crear, editar, agregar, cambiar, quitar, eliminar] = eventos;
+    const [crear, agregar, cambiar, quitar, editar, eliminar] = eventos;
     expect(crear!.despues).toMatchObject({
       estadoVenta: 'PENDIENTE',
       formaPago: 'EFECTIVO',
@@ -171,9 +172,9 @@ describe('sales and their lines', () => {
       antes: { estadoVenta: 'PENDIENTE', formaPago: 'EFECTIVO', envio: 0, total: 400 },
       despues: { estadoVenta: 'CONCLUIDO', formaPago: 'QR', envio: 500, total: 900 },
     });
-    expect(agregar).toMatchObject({ antes: { totalVenta: 900 }, despues: { ventaId, productoId: goma.id, cantidad: 1, precioAplicado: 100, totalVenta: 1000 } });
-    expect(cambiar).toMatchObject({ antes: { cantidad: 1, totalVenta: 1000 }, despues: { cantidad: 3, totalVenta: 1200 }, detalle: { ventaId } });
-    expect(quitar).toMatchObject({ antes: { ventaId, productoId: goma.id, cantidad: 3, totalVenta: 1200 }, despues: { totalVenta: 900 } });
+    expect(agregar).toMatchObject({ antes: { totalVenta: 400 }, despues: { ventaId, productoId: goma.id, cantidad: 1, precioAplicado: 100, totalVenta: 500 } });
+    expect(cambiar).toMatchObject({ antes: { cantidad: 1, totalVenta: 500 }, despues: { cantidad: 3, totalVenta: 700 }, detalle: { ventaId } });
+    expect(quitar).toMatchObject({ antes: { ventaId, productoId: goma.id, cantidad: 3, totalVenta: 700 }, despues: { totalVenta: 400 } });
     expect(eliminar).toMatchObject({
       antes: { estadoVenta: 'CONCLUIDO', total: 900, lineas: [{ productoId: lapiz.id, cantidad: 2, precioAplicado: 200 }] },
       detalle: { stockDevuelto: false },

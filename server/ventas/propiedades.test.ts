@@ -54,7 +54,12 @@ type PromocionArb = { centavos: number; suyos: Array<{ i: number; cantidad: numb
 async function crearPromociones(specs: PromocionArb[]) {
   const creadas: Array<{ id: number; precio: number }> = [];
   for (const s of specs) {
-    const p = await crearPromocion(t.db, { precioPromocional: s.centavos / 100, detalles: s.suyos.map((d) => ({ productoId: productos[d.i]!.id, cantidad: d.cantidad })) });
+    // Never dearer than its products one by one (decision 045): such a promotion is not sold.
+    const regular = s.suyos.reduce((n, d) => n + d.cantidad * Math.round(productos[d.i]!.precio * 100), 0);
+    const p = await crearPromocion(t.db, {
+      precioPromocional: Math.min(s.centavos, regular) / 100,
+      detalles: s.suyos.map((d) => ({ productoId: productos[d.i]!.id, cantidad: d.cantidad })),
+    });
     creadas.push({ id: p.id, precio: p.precioPromocional });
   }
   return creadas;
