@@ -105,11 +105,21 @@ describe('cart panel (spec screen 8)', () => {
     await panel(s.page).getByRole('button', { name: 'Vaciar carrito' }).click();
     const confirmar = s.page.getByRole('dialog', { name: 'Vaciar carrito' });
     await expect.poll(() => confirmar.isVisible()).toBe(true);
+    // Escape closes the dialog on top only, and the focus goes back into the panel, to what opened it.
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => confirmar.count()).toBe(0);
+    expect(await panel(s.page).isVisible()).toBe(true);
+    const foco = () => s.page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(foco).toBe('Vaciar carrito');
+    await panel(s.page).getByRole('button', { name: 'Vaciar carrito' }).click();
+    await expect.poll(() => confirmar.isVisible()).toBe(true);
     await confirmar.getByRole('button', { name: 'Cancelar' }).click();
     expect(await texto(panel(s.page).getByTestId('total-carrito'))).toBe('$ 21.110,00');
     await panel(s.page).getByRole('button', { name: 'Vaciar carrito' }).click();
     await s.page.getByRole('dialog', { name: 'Vaciar carrito' }).getByRole('button', { name: 'Vaciar' }).click();
     await expect.poll(() => panel(s.page).getByText('Sin productos en el carrito.').isVisible()).toBe(true);
+    // Emptied, 'Vaciar carrito' is disabled: the focus goes to adding products, still inside the panel.
+    await expect.poll(foco).toBe('Agregar producto +');
 
     await panel(s.page).getByRole('link', { name: 'Agregar producto +' }).click();
     await s.page.waitForURL('**/products');

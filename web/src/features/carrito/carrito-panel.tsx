@@ -240,6 +240,18 @@ export function CarritoPanel() {
 
   const vacio = carritoVacio(carrito);
 
+  const botonVaciar = useRef<HTMLButtonElement>(null);
+  const botonAgregar = useRef<HTMLAnchorElement>(null);
+  // Back into the panel when the dialog closes: to 'Vaciar carrito', or, once emptied (that button is
+  // disabled then), to adding products, the next thing to do.
+  const volverAlPanel = () => {
+    setTimeout(() => {
+      const vaciar = botonVaciar.current;
+      if (vaciar && !vaciar.disabled) vaciar.focus();
+      else botonAgregar.current?.focus();
+    }, 0);
+  };
+
   const pagar = async (formaPago: FormaPagoCarrito) => {
     setResultado(null);
     const r = await pedir(formaPago, conEnvio);
@@ -269,6 +281,8 @@ export function CarritoPanel() {
         transitionProps={{ duration: 300 }}
         overlayProps={{ backgroundOpacity: 0.4, transitionProps: { duration: 150 } }}
         closeButtonProps={{ 'aria-label': 'Cerrar carrito' }}
+        // The emptying dialog is a sibling on top: Escape is its own then, not the panel's behind it.
+        closeOnEscape={!confirmarVaciar}
         {...focoDeVuelta}
       >
         <Stack gap="md">
@@ -295,7 +309,11 @@ export function CarritoPanel() {
               rel="noopener noreferrer"
               color="green"
               leftSection={<IconBrandWhatsapp size={18} />}
+              h="auto"
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 }, inner: { justifyContent: 'flex-start' } }}
             >
+              {/* On a phone the label wraps: the order number must stay readable. */}
               Avisar por WhatsApp el envío del pedido {pedidoEnvio}
             </Button>
           )}
@@ -361,10 +379,10 @@ export function CarritoPanel() {
             onChange={(e) => setConEnvio(e.currentTarget.checked)}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Button variant="default" leftSection={<IconTrash size={16} />} onClick={vaciarDialogo.open} disabled={vacio}>
+            <Button ref={botonVaciar} variant="default" leftSection={<IconTrash size={16} />} onClick={vaciarDialogo.open} disabled={vacio}>
               Vaciar carrito
             </Button>
-            <Button variant="light" component={Link} to={paths.productos} onClick={cerrarPanel}>
+            <Button ref={botonAgregar} variant="light" component={Link} to={paths.productos} onClick={cerrarPanel}>
               Agregar producto +
             </Button>
           </SimpleGrid>
@@ -395,7 +413,7 @@ export function CarritoPanel() {
           </Stack>
         </Stack>
       </Drawer>
-      <Modal opened={confirmarVaciar} onClose={vaciarDialogo.close} title="Vaciar carrito" centered>
+      <Modal opened={confirmarVaciar} onClose={vaciarDialogo.close} title="Vaciar carrito" centered returnFocus={false} onExitTransitionEnd={volverAlPanel}>
         <Text>¿Querés quitar todos los productos del carrito?</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={vaciarDialogo.close}>
