@@ -139,7 +139,7 @@ export default function ProductoPage() {
                     </ActionIcon>
                   </div>
                 </div>
-                <Button size="md" flex={{ base: 1, sm: 'none' }} leftSection={<IconShoppingCartPlus size={18} />} onClick={agregar} disabled={lleno}>
+                <Button size="md" className={classes.agregar} leftSection={<IconShoppingCartPlus size={18} />} onClick={agregar} disabled={lleno}>
                   Agregar al carrito
                 </Button>
               </Group>
