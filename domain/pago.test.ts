@@ -50,6 +50,7 @@ describe("the payment in the customer's words, and when 'Pagar' is offered", () 
     expect(etiqueta(mp('RECHAZADO'))).toBe('Pago rechazado');
     expect(etiqueta(mp('VENCIDO'))).toBe('Pago vencido');
     expect(etiqueta({ ...mp(null), formaPago: 'EFECTIVO' })).toBe('En efectivo al retirar');
+    expect(etiqueta({ ...mp(null), formaPago: 'EFECTIVO', conEnvio: true })).toBe('En efectivo al recibir');
     expect(etiqueta({ ...mp(null, 10, 'CONCLUIDO'), formaPago: 'EFECTIVO' })).toBe('Pagado');
     expect(etiqueta({ ...mp('VENCIDO', 5000), formaPago: 'EFECTIVO' })).toBe('Pago vencido');
     expect(etiqueta({ ...mp(null), formaPago: 'TRANSFERENCIA' })).toBe('Pago a convenir');

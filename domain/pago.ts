@@ -88,7 +88,7 @@ export function sePuedePagar(v: VentaDePago, venceMinutos: number, ahora = new D
   );
 }
 
-export const PAGOS_CLIENTE = ['PAGADO', 'PENDIENTE', 'RECHAZADO', 'VENCIDO', 'AL_RETIRAR', 'A_CONVENIR'] as const;
+export const PAGOS_CLIENTE = ['PAGADO', 'PENDIENTE', 'RECHAZADO', 'VENCIDO', 'AL_RETIRAR', 'AL_RECIBIR', 'A_CONVENIR'] as const;
 export type PagoCliente = (typeof PAGOS_CLIENTE)[number];
 
 /** The payment's state in a customer's words ('Mis compras', the sale detail). The admin reads ESTADO_PAGO_LABEL. */
@@ -98,6 +98,7 @@ export const PAGO_CLIENTE_LABEL: Record<PagoCliente, string> = {
   RECHAZADO: 'Pago rechazado',
   VENCIDO: 'Pago vencido',
   AL_RETIRAR: 'En efectivo al retirar',
+  AL_RECIBIR: 'En efectivo al recibir',
   A_CONVENIR: 'Pago a convenir',
 };
 
@@ -107,13 +108,15 @@ export const PAGO_CLIENTE_LABEL: Record<PagoCliente, string> = {
  * - Mercado Pago still waiting: 'Pago pendiente', or 'Pago vencido' once its time ran out (the sweep
  *   records it within a minute);
  * - rejected, expired: as such (a refund is recorded as rejected too);
- * - a cash order waiting: 'En efectivo al retirar'; any other way the shop entered: 'Pago a convenir'.
+ * - a cash order waiting: 'En efectivo al retirar', or 'En efectivo al recibir' when it is delivered
+ *   (paid to whoever brings it); any other way the shop entered: 'Pago a convenir'.
  */
-export function pagoParaCliente(v: VentaDePago, venceMinutos: number, ahora = new Date()): PagoCliente {
+export function pagoParaCliente(v: VentaDePago & { conEnvio?: boolean }, venceMinutos: number, ahora = new Date()): PagoCliente {
   if (v.estadoPago === 'APROBADO') return 'PAGADO';
   if (v.estadoPago === 'VENCIDO') return 'VENCIDO';
   if (v.estadoPago === 'RECHAZADO') return 'RECHAZADO';
   if (v.estadoVenta === 'CONCLUIDO') return 'PAGADO';
   if (v.estadoPago === 'PENDIENTE') return v.formaPago === 'MERCADOPAGO' && !sePuedePagar(v, venceMinutos, ahora) ? 'VENCIDO' : 'PENDIENTE';
-  return v.formaPago === 'EFECTIVO' ? 'AL_RETIRAR' : 'A_CONVENIR';
+  if (v.formaPago === 'EFECTIVO') return v.conEnvio ? 'AL_RECIBIR' : 'AL_RETIRAR';
+  return 'A_CONVENIR';
 }

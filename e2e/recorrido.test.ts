@@ -95,6 +95,8 @@ describe('customer journey', () => {
     await expect.poll(() => fila.isVisible()).toBe(true);
     expect(await fila.getByText('Efectivo', { exact: true }).isVisible()).toBe(true);
     expect(await fila.getByText('Pendiente', { exact: true }).isVisible()).toBe(true);
+    // Delivered: cash is paid on receipt, not at the counter.
+    expect(await fila.getByText('En efectivo al recibir', { exact: true }).isVisible()).toBe(true);
     expect(sinNbsp(await fila.getByRole('cell').nth(3).textContent())).toBe(total);
     const arrepentimiento = fila.getByRole('link', { name: `Arrepentimiento: pedir la cancelación de la venta ${id}` });
     expect(decodeURIComponent((await arrepentimiento.getAttribute('href')) ?? '')).toMatch(new RegExp(`^https://wa\\.me/\\d+\\?text=.*cancelar mi pedido N° ${id}`));
@@ -110,12 +112,17 @@ describe('customer journey', () => {
     await page.waitForURL(`**/detalleVentaCliente/${id}`);
     await expect.poll(() => page.getByRole('heading', { name: `Venta N° ${id}` }).isVisible()).toBe(true);
     expect(await page.getByText('Con envío a domicilio').isVisible()).toBe(true);
+    expect(await page.getByText('En efectivo al recibir', { exact: true }).isVisible()).toBe(true);
     expect(sinNbsp(await page.getByRole('main').textContent())).toContain(total);
     const lineas = page.getByRole('row');
     expect(await lineas.filter({ hasText: 'Lápiz negro HB Ecolápiz x 12' }).isVisible()).toBe(true);
     expect(await lineas.filter({ hasText: 'Tijera escolar punta roma 13 cm' }).getByRole('cell').nth(1).textContent()).toBe('3');
     expect(await lineas.filter({ hasText: 'Block de dibujo N° 5 blanco' }).getByRole('cell').nth(1).textContent()).toBe('2');
     await captura(page, 'detalle-venta-1280');
+    // On the narrowest phone the payment badge wraps its words instead of cutting them ('En efectivo al reti…').
+    await page.setViewportSize({ width: 320, height: 700 });
+    const insignia = page.getByRole('main').getByText('En efectivo al recibir', { exact: true });
+    await expect.poll(() => insignia.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     await captura(page, 'detalle-venta-390');
     await page.getByRole('link', { name: 'Volver' }).click();

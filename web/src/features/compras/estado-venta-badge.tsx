@@ -9,6 +9,7 @@ const COLOR_PAGO: Record<PagoCliente, string> = {
   RECHAZADO: 'red',
   VENCIDO: 'gray',
   AL_RETIRAR: 'blue',
+  AL_RECIBIR: 'blue',
   A_CONVENIR: 'gray',
 };
 
@@ -17,7 +18,11 @@ export interface VentaConEstados {
   estadoPago: EstadoPago | null;
   formaPago: FormaPago;
   fecha: string;
+  /** Cash is paid on delivery then, not at the counter. */
+  conEnvio: boolean;
 }
+
+const ajustable = { root: { paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' } } as const;
 
 /** The order's state ('Pendiente': not handed over yet) and, beside it, its payment's in the customer's words. */
 export function EstadoVentaBadge({ venta, venceMinutos }: { venta: VentaConEstados; venceMinutos: number }) {
@@ -29,7 +34,8 @@ export function EstadoVentaBadge({ venta, venceMinutos }: { venta: VentaConEstad
       <Badge color={colorPedido} c="dark.7" variant="light" tt="none">
         {ESTADO_VENTA_LABEL[venta.estadoVenta]}
       </Badge>
-      <Badge color={colorPago} c="dark.7" variant="light" tt="none" data-pago={pago}>
+      {/* A narrow card wraps the words instead of cutting them ('En efectivo al reti…'). */}
+      <Badge color={colorPago} c="dark.7" variant="light" tt="none" data-pago={pago} h="auto" maw="100%" styles={ajustable}>
         {PAGO_CLIENTE_LABEL[pago]}
       </Badge>
     </Group>
