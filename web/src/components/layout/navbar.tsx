@@ -90,10 +90,11 @@ export function Navbar() {
           <span className={classes.logoIcono} aria-hidden>
             <IconPencil size={20} />
           </span>
-          <span className={classes.logoNombre}>{TIENDA.nombre}</span>
+          {/* Only a session's links and greeting need the name's room between lg and xl. */}
+          <span className={usuario ? `${classes.logoNombre} ${classes.logoNombreSinSitio}` : classes.logoNombre}>{TIENDA.nombre}</span>
         </Anchor>
         {/* Up to seven links, the greeting and the cart fit in one line from lg (1200 px) only with the logo's
-            name hidden up to xl (navbar.module.css); narrower, the menu. */}
+            name hidden up to xl when logged in (navbar.module.css); narrower, the menu. */}
         <Group gap="sm" visibleFrom="lg" component="nav" aria-label="Principal" wrap="nowrap">
           <Enlaces />
         </Group>
