@@ -103,3 +103,28 @@ describe('page titles (issue 16, item 9)', () => {
     await s.cerrar();
   });
 });
+
+describe('a screen whose file does not arrive', () => {
+  it('says so with a button to load the shop again, instead of a blank page', async () => {
+    const s = await nuevaSesion(entorno.navegador, entorno.servidor.url);
+    await s.page.goto('/');
+    // As after a deploy that replaced the screen's chunk under an open tab.
+    await s.page.route(/\/assets\/promociones-page-[^/]*\.js$/, (ruta) => ruta.fulfill({ status: 404, body: '' }));
+    await s.page.getByRole('navigation', { name: 'Principal', exact: true }).getByRole('link', { name: 'Promociones' }).click();
+    const aviso = s.page.getByRole('alert').filter({ hasText: 'No se pudo cargar esta página' });
+    await expect.poll(() => aviso.isVisible()).toBe(true);
+    expect(await aviso.textContent()).toContain('Puede que la tienda se haya actualizado');
+    const recargar = aviso.getByRole('button', { name: 'Recargar' });
+    await recargar.focus();
+    expect(await recargar.evaluate((e) => e === document.activeElement)).toBe(true);
+    await esperarSinViolaciones(s.page, 'pantalla que no cargó');
+    await captura(s.page, 'pantalla-que-no-cargo');
+    // Reloading fetches the files again: with them back, the screen is there.
+    await s.page.unroute(/\/assets\/promociones-page-[^/]*\.js$/);
+    await recargar.click();
+    await expect.poll(() => s.page.getByRole('heading', { name: 'Promociones Activas' }).isVisible()).toBe(true);
+    // The failed download and React's report of the caught error, expected here.
+    s.errores.length = 0;
+    await s.cerrar();
+  });
+});

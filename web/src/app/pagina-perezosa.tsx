@@ -1,5 +1,30 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { Alert, Button, Text } from '@mantine/core';
+import { Component, lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Cargando } from '../components/guards/requiere-rol';
+
+/**
+ * A screen's chunk that does not arrive (a deploy replaced it under an open tab, phone data dropped)
+ * would leave a blank page: say so and offer to load the shop again, which fetches the current files.
+ */
+export class LimiteDeCarga extends Component<{ children: ReactNode }, { fallo: boolean }> {
+  override state = { fallo: false };
+
+  static getDerivedStateFromError() {
+    return { fallo: true };
+  }
+
+  override render() {
+    if (!this.state.fallo) return this.props.children;
+    return (
+      <Alert color="red" role="alert" title="No se pudo cargar esta página" maw={640} mx="auto" my="xl">
+        <Text size="sm" mb="sm">
+          Puede que la tienda se haya actualizado o que la conexión se haya cortado.
+        </Text>
+        <Button onClick={() => window.location.reload()}>Recargar</Button>
+      </Alert>
+    );
+  }
+}
 
 /** A screen in its own chunk; `precargar` fetches it ahead, so that its first render does not suspend. */
 export type PaginaPerezosa = (() => ReactElement) & { precargar: () => Promise<void> };
@@ -25,9 +50,11 @@ export function perezosa(cargar: () => Promise<{ default: ComponentType }>): Pag
     Cargada ? (
       <Cargada />
     ) : (
-      <Suspense fallback={<Cargando />}>
-        <Diferida />
-      </Suspense>
+      <LimiteDeCarga>
+        <Suspense fallback={<Cargando />}>
+          <Diferida />
+        </Suspense>
+      </LimiteDeCarga>
     );
   return Object.assign(Pagina, { precargar });
 }

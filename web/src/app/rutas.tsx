@@ -4,7 +4,7 @@ import { Cargando, RequiereRol } from '../components/guards/requiere-rol';
 import { HomePage } from '../features/inicio/home-page';
 import { NoEncontradaPage } from './no-encontrada-page';
 import { Layout } from './layout';
-import { perezosa as paginaPerezosa } from './pagina-perezosa';
+import { LimiteDeCarga, perezosa as paginaPerezosa } from './pagina-perezosa';
 
 /** A route whose screen is its own chunk, downloaded when first visited (or ahead, see precargarRuta). */
 const perezosa = (cargar: () => Promise<{ default: ComponentType }>) => {
@@ -17,9 +17,11 @@ const admin = (cargar: () => Promise<{ default: ComponentType }>) => {
   const Pagina = lazy(cargar);
   return {
     element: (
-      <Suspense fallback={<Cargando />}>
-        <Pagina />
-      </Suspense>
+      <LimiteDeCarga>
+        <Suspense fallback={<Cargando />}>
+          <Pagina />
+        </Suspense>
+      </LimiteDeCarga>
     ),
   };
 };
