@@ -41,6 +41,11 @@ describe('products grid (spec screen 14)', () => {
     await esperarFilas(page, 'Productos', 1);
 
     await page.setViewportSize({ width: 390, height: 844 });
+    // Nothing matches: the message stands outside the list (a <ul> holds only <li>, axe 'list').
+    await page.getByLabel('Denominación').fill('nada-coincide-con-esto');
+    await expect.poll(() => page.getByText('No hay productos que coincidan con la búsqueda.').isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Productos' }).count()).toBe(0);
+    await esperarSinViolaciones(page, 'productos sin coincidencias (390 px)');
     await page.getByLabel('Marca').fill('');
     await page.getByLabel('Denominación').fill('');
     // On a phone the grid becomes a list of cards.
