@@ -174,6 +174,9 @@ describe('product detail (spec screen 6)', () => {
     await expect.poll(() => s.page.getByText('Producto agregado al carrito').isVisible()).toBe(true);
     await captura(s.page, 'producto-1280');
     await s.page.setViewportSize({ width: 390, height: 844 });
+    // Its own row on a phone: the whole label, not 'Agregar al ca'.
+    const etiqueta = s.page.getByRole('button', { name: 'Agregar al carrito' }).locator('.mantine-Button-label');
+    await expect.poll(() => etiqueta.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await captura(s.page, 'producto-390');
     await s.page.getByRole('button', { name: 'Volver' }).click();
     await s.page.waitForURL(/\/products/);
