@@ -178,6 +178,14 @@ describe('product detail (spec screen 6)', () => {
     const etiqueta = s.page.getByRole('button', { name: 'Agregar al carrito' }).locator('.mantine-Button-label');
     await expect.poll(() => etiqueta.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await captura(s.page, 'producto-390');
+    // The chat button covered the description: it slides away while one reads down, and comes back up.
+    const chat = s.page.getByRole('link', { name: 'Escribinos por WhatsApp' });
+    const arriba = () => chat.evaluate((e) => e.getBoundingClientRect().top);
+    await s.page.mouse.wheel(0, 400);
+    await expect.poll(arriba).toBeGreaterThanOrEqual(844);
+    await s.page.mouse.wheel(0, -200);
+    await expect.poll(arriba).toBeLessThan(844);
+    await s.page.evaluate(() => window.scrollTo(0, 0));
     await s.page.getByRole('button', { name: 'Volver' }).click();
     await s.page.waitForURL(/\/products/);
     await s.cerrar();
